@@ -1,0 +1,26 @@
+/*
+ * stream.h - bytes in: plain files, standard input and gzip, through one API.
+ *
+ * Compression is recognised by the gzip magic bytes (1f 8b), never by the
+ * file name, so a compressed pipe works as well as a `.gz` file.
+ * Concatenated gzip members are read one after another (as gzip -d does).
+ */
+#ifndef PGNAUDIT_STREAM_H
+#define PGNAUDIT_STREAM_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+struct input_stream;
+
+/* Opens path ("-" is standard input).  Returns NULL with a reason in err
+ * ("No such file or directory", "Is a directory", ...). */
+struct input_stream *stream_open(const char *path, char *err, size_t errlen);
+
+/* Reads up to n bytes.  Returns the count, 0 at end of input, or -1 with a
+ * reason in err (read error, corrupt or truncated gzip data). */
+ssize_t stream_read(struct input_stream *s, void *buf, size_t n, char *err, size_t errlen);
+
+void stream_close(struct input_stream *s);
+
+#endif

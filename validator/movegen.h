@@ -1,0 +1,39 @@
+/*
+ * movegen.h - legal move generation and perft.
+ *
+ * generate_legal() produces exactly the legal moves (castling through or out
+ * of check, pinned pieces and en passant discovered checks excluded).
+ * move_is_legal() decides one pseudo-legal move without generating the rest;
+ * the SAN matcher uses it to test only the few candidates that fit a token.
+ */
+#ifndef PGNAUDIT_MOVEGEN_H
+#define PGNAUDIT_MOVEGEN_H
+
+#include <stdint.h>
+
+#include "position.h"
+
+#define MAX_MOVES 256
+
+struct move_list {
+	move moves[MAX_MOVES];
+	int count;
+};
+
+void generate_legal(const struct position *pos, struct move_list *list);
+
+/* Moves that obey how the pieces move but may leave the own king in check
+ * (castling included only when rights, path emptiness and non-attacked king
+ * squares all hold). */
+void generate_pseudo_legal(const struct position *pos, struct move_list *list);
+
+/* For a move from generate_pseudo_legal(): does it leave the king safe? */
+int move_is_legal(const struct position *pos, move m);
+
+/* The set of pieces of `by` attacking sq, with the given occupancy. */
+bitboard attackers_to(const struct position *pos, int sq, enum color by, bitboard occupied);
+
+/* Leaf nodes of the legal move tree to depth. */
+uint64_t perft(const struct position *pos, int depth);
+
+#endif
