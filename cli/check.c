@@ -1,0 +1,228 @@
+/*
+ * check.c - `pgnaudit check`: read every game, audit it, print findings.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "parser/pgn.h"
+#include "parser/stream.h"
+#include "reports/report.h"
+#include "validator/audit.h"
+
+int usage_check(FILE *fp, int status)
+{
+	fputs("usage: pgnaudit check [-f text|jsonl|csv] [-o FILE] [--select CODE,...] [--ignore CODE,...]\n"
+	      "                      [--rules fide2023|fide2005] [--strict] [--color auto|always|never] [FILE...]\n"
+	      "\n"
+	      "Replays every game of each FILE (standard input when none or '-'; gzip is\n"
+	      "recognised by its magic bytes) and prints what is wrong with it.\n"
+	      "\n"
+	      "  -f, --format FORMAT   text (default), jsonl or csv\n"
+	      "  -o, --output FILE     write the findings to FILE (replaced only when complete)\n"
+	      "      --select CODES    report only these codes (comma-separated)\n"
+	      "      --ignore CODES    do not report these codes\n"
+	      "      --rules EDITION   fide2023 (default) or fide2005\n"
+	      "      --strict          exit 1 on any finding, not only on errors\n"
+	      "      --color WHEN      auto (default: on a terminal, unless NO_COLOR is set), always, never\n"
+	      "  -h, --help            show this help\n"
+	      "\n"
+	      "Codes: syntax unterminated-comment unbalanced-variation missing-result unsupported-variant\n"
+	      "       result-mismatch bad-fen illegal-move ambiguous-move\n"
+	      "Exit status: 0 no error found, 1 errors found, 2 usage error or unreadable file.\n",
+	      fp);
+	return status;
+}
+
+struct check_options {
+	enum report_format format;
+	const char *output;
+	unsigned char reported[CHECK_COUNT];
+	struct audit_options audit;
+	int strict;
+	const char *color;
+};
+
+/* Applies a comma-separated list of codes to `reported`. */
+static int apply_codes(unsigned char *reported, const char *list, int value)
+{
+	const char *p = list;
+	while (*p) {
+		const char *end = strchr(p, ',');
+		int len = end ? (int)(end - p) : (int)strlen(p);
+		if (len > 0) {
+			int code = check_code_from_name(p, len);
+			if (code < 0) {
+				warnx_("'%.*s' is not a check code; `pgnaudit check --help` lists them", len, p);
+				return -1;
+			}
+			reported[code] = (unsigned char)value;
+		}
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	return 0;
+}
+
+static int parse_options(int argc, char **argv, struct check_options *o)
+{
+	enum { OPT_SELECT = 256, OPT_IGNORE, OPT_RULES, OPT_STRICT, OPT_COLOR };
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "select", required_argument, NULL, OPT_SELECT },
+		{ "ignore", required_argument, NULL, OPT_IGNORE },
+		{ "rules", required_argument, NULL, OPT_RULES },
+		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "color", required_argument, NULL, OPT_COLOR },
+		{ "colour", required_argument, NULL, OPT_COLOR },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *select = NULL, *ignore = NULL;
+	memset(o, 0, sizeof *o);
+	o->color = "auto";
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "f:o:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f': {
+			int format = report_format_from_name(optarg);
+			if (format < 0) {
+				warnx_("'%s' is not an output format (text, jsonl or csv)", optarg);
+				return -1;
+			}
+			o->format = (enum report_format)format;
+			break;
+		}
+		case 'o': o->output = optarg; break;
+		case OPT_SELECT: select = optarg; break;
+		case OPT_IGNORE: ignore = optarg; break;
+		case OPT_RULES:
+			if (strcmp(optarg, "fide2023") == 0)
+				o->audit.rules = RULES_FIDE2023;
+			else if (strcmp(optarg, "fide2005") == 0)
+				o->audit.rules = RULES_FIDE2005;
+			else {
+				warnx_("'%s' is not a rules edition (fide2023 or fide2005)", optarg);
+				return -1;
+			}
+			break;
+		case OPT_STRICT: o->strict = 1; break;
+		case OPT_COLOR:
+			if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never")) {
+				warnx_("--color takes auto, always or never, not '%s'", optarg);
+				return -1;
+			}
+			o->color = optarg;
+			break;
+		case 'h': exit(usage_check(stdout, EXIT_CLEAN));
+		default: return -1;
+		}
+	}
+	memset(o->reported, select ? 0 : 1, sizeof o->reported);
+	if (select && apply_codes(o->reported, select, 1) < 0)
+		return -1;
+	if (ignore && apply_codes(o->reported, ignore, 0) < 0)
+		return -1;
+	return 0;
+}
+
+static int use_color(const char *when, const struct output *out)
+{
+	if (strcmp(when, "always") == 0)
+		return 1;
+	if (strcmp(when, "never") == 0 || out->path)
+		return 0;
+	const char *no_color = getenv("NO_COLOR");
+	return isatty(fileno(out->fp)) && !(no_color && *no_color);
+}
+
+struct check_run {
+	const struct check_options *opt;
+	struct report report;
+	struct finding_list findings;
+	long errors, reported;
+};
+
+static void report_game(struct check_run *run, const char *file, int index, const struct pgn_game *g)
+{
+	struct game_label label = {
+		file, index, pgn_tag_value(g, "White"), pgn_tag_value(g, "Black"),
+		pgn_tag_value(g, "Event"), pgn_tag_value(g, "Round"), pgn_tag_value(g, "Date"),
+	};
+	for (int i = 0; i < run->findings.count; i++) {
+		const struct finding *f = &run->findings.items[i];
+		if (!run->opt->reported[f->code])
+			continue;
+		report_finding(&run->report, &label, f);
+		run->reported++;
+		if (f->severity == SEVERITY_ERROR)
+			run->errors++;
+	}
+}
+
+/* Audits one file; returns -1 when it could not be read (the message is out). */
+static int check_file(struct check_run *run, const char *path, struct pgn_game *g)
+{
+	char err[256];
+	struct input_stream *s = stream_open(path, err, sizeof err);
+	if (!s) {
+		warnx_("%s: %s", strcmp(path, "-") == 0 ? "standard input" : path, err);
+		return -1;
+	}
+	const char *name = strcmp(path, "-") == 0 ? "-" : path;
+	struct pgn_reader *r = pgn_reader_new(s);
+	int index = 0, status = 0, got;
+	while ((got = pgn_next_game(r, g, err, sizeof err)) == 1) {
+		run->findings.count = 0;
+		audit_game(g, &run->opt->audit, &run->findings, NULL, NULL, NULL);
+		report_game(run, name, ++index, g);
+	}
+	if (got < 0) {
+		warnx_("%s: %s (after game %d)", strcmp(path, "-") == 0 ? "standard input" : path, err, index);
+		status = -1;
+	}
+	pgn_reader_free(r);
+	stream_close(s);
+	return status;
+}
+
+int cmd_check(int argc, char **argv)
+{
+	struct check_options opt;
+	if (parse_options(argc, argv, &opt) < 0)
+		return usage_check(stderr, EXIT_TROUBLE);
+	struct output out;
+	if (output_open(&out, opt.output) < 0)
+		return EXIT_TROUBLE;
+	struct check_run run = { &opt, { out.fp, opt.format, use_color(opt.color, &out), { 0 } }, { 0 }, 0, 0 };
+	report_begin(&run.report);
+
+	struct pgn_game game;
+	pgn_game_init(&game);
+	int trouble = 0;
+	char *stdin_only[] = { "-" };
+	char **files = optind < argc ? argv + optind : stdin_only;
+	int file_count = optind < argc ? argc - optind : 1;
+	for (int i = 0; i < file_count; i++)
+		if (check_file(&run, files[i], &game) < 0)
+			trouble = 1;
+	pgn_game_free(&game);
+	finding_list_free(&run.findings);
+
+	if (report_flush(&run.report) < 0)
+		trouble = 1;
+	report_free(&run.report);
+	if (output_close(&out) < 0)
+		return EXIT_TROUBLE;
+	if (trouble)
+		return EXIT_TROUBLE;
+	if (run.errors > 0 || (opt.strict && run.reported > 0))
+		return EXIT_FINDINGS;
+	return EXIT_CLEAN;
+}

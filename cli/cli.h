@@ -1,0 +1,44 @@
+/*
+ * cli.h - what the subcommands share: their entry points, the output file
+ * that is replaced atomically, and error messages in the style of err(3).
+ */
+#ifndef PGNAUDIT_CLI_H
+#define PGNAUDIT_CLI_H
+
+#include <stdio.h>
+
+#define PGNAUDIT_VERSION "0.1.0"
+
+/* Exit statuses (CHECKS.md). */
+enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
+
+int cmd_check(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+
+/* "pgnaudit: " + message + newline on standard error. */
+void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Standard output, or a file written under a temporary name in the same
+ * folder and renamed over `path` only once everything was written: an
+ * existing file is never left half-written. */
+struct output {
+	FILE *fp;
+	const char *path;   /* NULL for standard output */
+	char *tmp_path;
+};
+
+/* Returns 0, or -1 after printing why. */
+int output_open(struct output *o, const char *path);
+/* Flushes and (for a file) renames into place.  Returns 0, or -1 after
+ * printing why (the temporary file is removed, the target untouched). */
+int output_close(struct output *o);
+/* Gives up: removes the temporary file. */
+void output_abort(struct output *o);
+
+/* Prints the usage of a subcommand and returns the given status. */
+int usage_check(FILE *fp, int status);
+int usage_replay(FILE *fp, int status);
+int usage_perft(FILE *fp, int status);
+
+#endif

@@ -1,0 +1,69 @@
+/*
+ * main.c - `pgnaudit COMMAND [ARGS]`: finds the subcommand and runs it.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "validator/bitboard.h"
+
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	int (*usage)(FILE *fp, int status);
+	const char *summary;
+} commands[] = {
+	{ "check", cmd_check, usage_check, "parse, replay every game, print findings" },
+	{ "replay", cmd_replay, usage_replay, "print every position of every game" },
+	{ "perft", cmd_perft, usage_perft, "count the leaf nodes of the legal move tree" },
+};
+
+#define COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+static int usage(FILE *fp, int status)
+{
+	fputs("usage: pgnaudit [--help] [--version] COMMAND [ARGS...]\n\ncommands:\n", fp);
+	for (size_t i = 0; i < COMMAND_COUNT; i++)
+		fprintf(fp, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fputs("  help     show the usage of a command\n\n"
+	      "`pgnaudit COMMAND --help` and man pgnaudit-COMMAND tell more.\n", fp);
+	return status;
+}
+
+static const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < COMMAND_COUNT; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	attacks_init();
+	if (argc < 2)
+		return usage(stderr, EXIT_TROUBLE);
+	const char *name = argv[1];
+	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0)
+		return usage(stdout, EXIT_CLEAN);
+	if (strcmp(name, "--version") == 0) {
+		printf("pgnaudit %s\n", PGNAUDIT_VERSION);
+		return EXIT_CLEAN;
+	}
+	if (strcmp(name, "help") == 0) {
+		if (argc < 3)
+			return usage(stdout, EXIT_CLEAN);
+		const struct command *c = find_command(argv[2]);
+		if (!c) {
+			warnx_("'%s' is not a command; see pgnaudit --help", argv[2]);
+			return EXIT_TROUBLE;
+		}
+		return c->usage(stdout, EXIT_CLEAN);
+	}
+	const struct command *c = find_command(name);
+	if (!c) {
+		warnx_("'%s' is not a command; see pgnaudit --help", name);
+		return EXIT_TROUBLE;
+	}
+	return c->run(argc - 1, argv + 1);
+}

@@ -1,0 +1,98 @@
+/*
+ * output.c - writing results to standard output or, atomically, to a file.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void warnx_(const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	fputs("pgnaudit: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int output_open(struct output *o, const char *path)
+{
+	memset(o, 0, sizeof *o);
+	if (!path || strcmp(path, "-") == 0) {
+		o->fp = stdout;
+		return 0;
+	}
+	o->path = path;
+	size_t n = strlen(path) + sizeof ".pgnaudit-XXXXXX";
+	o->tmp_path = malloc(n);
+	if (!o->tmp_path) {
+		warnx_("out of memory");
+		return -1;
+	}
+	snprintf(o->tmp_path, n, "%s.pgnaudit-XXXXXX", path);
+	int fd = mkstemp(o->tmp_path);
+	if (fd < 0) {
+		warnx_("%s: cannot create a temporary file beside it: %s", path, strerror(errno));
+		free(o->tmp_path);
+		o->tmp_path = NULL;
+		return -1;
+	}
+	/* Keep the permissions an ordinary new file would get. */
+	mode_t mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
+	o->fp = fdopen(fd, "w");
+	if (!o->fp) {
+		warnx_("%s: %s", path, strerror(errno));
+		close(fd);
+		unlink(o->tmp_path);
+		free(o->tmp_path);
+		o->tmp_path = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+void output_abort(struct output *o)
+{
+	if (o->tmp_path) {
+		fclose(o->fp);
+		unlink(o->tmp_path);
+		free(o->tmp_path);
+		o->tmp_path = NULL;
+	}
+}
+
+int output_close(struct output *o)
+{
+	if (!o->tmp_path) {
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			warnx_("error writing to standard output: %s", strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	int failed = fflush(o->fp) != 0 || ferror(o->fp);
+	int saved = errno;
+	if (fclose(o->fp) != 0 && !failed) {
+		failed = 1;
+		saved = errno;
+	}
+	if (!failed && rename(o->tmp_path, o->path) != 0) {
+		failed = 1;
+		saved = errno;
+	}
+	if (failed) {
+		warnx_("%s: write failed, the file was not changed: %s", o->path, strerror(saved));
+		unlink(o->tmp_path);
+	}
+	free(o->tmp_path);
+	o->tmp_path = NULL;
+	return failed ? -1 : 0;
+}

@@ -1,0 +1,118 @@
+/*
+ * replay.c - `pgnaudit replay`: every position of every game, one line per
+ * ply, for scripts and for cross-checking against other implementations:
+ *
+ *   game <TAB> ply <TAB> move-as-written <TAB> uci <TAB> fen-after-the-move
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "parser/pgn.h"
+#include "parser/stream.h"
+#include "validator/audit.h"
+
+int usage_replay(FILE *fp, int status)
+{
+	fputs("usage: pgnaudit replay [-o FILE] [FILE...]\n"
+	      "\n"
+	      "Prints, for every game, the start position (ply 0) and the position after\n"
+	      "every main-line ply, tab-separated: game, ply, move as written, UCI, FEN.\n"
+	      "A game stops at its first illegal or ambiguous move (`pgnaudit check` says why).\n"
+	      "With several files, a line '# FILE' precedes each file's games.\n"
+	      "\n"
+	      "  -o, --output FILE     write to FILE (replaced only when complete)\n"
+	      "  -h, --help            show this help\n",
+	      fp);
+	return status;
+}
+
+struct replay_printer {
+	FILE *out;
+	int game;
+	const struct pgn_game *current;
+};
+
+static void print_step(void *ctx, const struct replay_step *step)
+{
+	struct replay_printer *p = ctx;
+	char fen[FEN_MAX], uci[8];
+	fen_write(step->after, fen);
+	if (step->ply == 0) {
+		fprintf(p->out, "%d\t0\t-\t-\t%s\n", p->game, fen);
+		return;
+	}
+	move_to_uci(step->before, step->move, uci);
+	fprintf(p->out, "%d\t%d\t%s\t%s\t%s\n", p->game, step->ply, pgn_token_text(p->current, step->token), uci, fen);
+}
+
+static int replay_file(FILE *out, const char *path, struct pgn_game *g, struct finding_list *findings)
+{
+	char err[256];
+	const char *shown = strcmp(path, "-") == 0 ? "standard input" : path;
+	struct input_stream *s = stream_open(path, err, sizeof err);
+	if (!s) {
+		warnx_("%s: %s", shown, err);
+		return -1;
+	}
+	struct pgn_reader *r = pgn_reader_new(s);
+	struct replay_printer printer = { out, 0, g };
+	struct audit_options opt = { RULES_FIDE2023 };
+	int got, status = 0;
+	while ((got = pgn_next_game(r, g, err, sizeof err)) == 1) {
+		printer.game++;
+		findings->count = 0;
+		audit_game(g, &opt, findings, print_step, &printer, NULL);
+	}
+	if (got < 0) {
+		warnx_("%s: %s (after game %d)", shown, err, printer.game);
+		status = -1;
+	}
+	pgn_reader_free(r);
+	stream_close(s);
+	return status;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *output = NULL;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o': output = optarg; break;
+		case 'h': return usage_replay(stdout, EXIT_CLEAN);
+		default: return usage_replay(stderr, EXIT_TROUBLE);
+		}
+	}
+	struct output out;
+	if (output_open(&out, output) < 0)
+		return EXIT_TROUBLE;
+	static char buffer[1 << 16];
+	setvbuf(out.fp, buffer, _IOFBF, sizeof buffer);
+
+	char *stdin_only[] = { "-" };
+	char **files = optind < argc ? argv + optind : stdin_only;
+	int file_count = optind < argc ? argc - optind : 1;
+	struct pgn_game game;
+	struct finding_list findings = { 0 };
+	pgn_game_init(&game);
+	int trouble = 0;
+	for (int i = 0; i < file_count; i++) {
+		if (file_count > 1)
+			fprintf(out.fp, "# %s\n", files[i]);
+		if (replay_file(out.fp, files[i], &game, &findings) < 0)
+			trouble = 1;
+	}
+	pgn_game_free(&game);
+	finding_list_free(&findings);
+	if (output_close(&out) < 0)
+		return EXIT_TROUBLE;
+	return trouble ? EXIT_TROUBLE : EXIT_CLEAN;
+}

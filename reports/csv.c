@@ -1,0 +1,75 @@
+/*
+ * csv.c - findings as RFC 4180 CSV: a header line, then one row per finding
+ * with the JSON Lines fields in the same order (empty where they do not
+ * apply).
+ */
+#include "report.h"
+
+#include <string.h>
+
+#include "validator/bitboard.h"
+
+static const char header[] =
+	"file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,suggestion,"
+	"white,black,event,round,date\n";
+
+void csv_header(struct report *r)
+{
+	outbuf_puts(&r->buf, header);
+}
+
+/* A field, quoted when it holds a comma, quote or line break; a leading
+ * comma separates it from the previous one. */
+static void field(struct outbuf *b, const char *s, int first)
+{
+	if (!first)
+		outbuf_put(b, ",", 1);
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\r\n")) {
+		outbuf_put_utf8(b, s);
+		return;
+	}
+	outbuf_put(b, "\"", 1);
+	while (*s) {
+		if (*s == '"') {
+			outbuf_put(b, "\"\"", 2);
+			s++;
+		} else {
+			s += outbuf_put_utf8_char(b, s);
+		}
+	}
+	outbuf_put(b, "\"", 1);
+}
+
+static void number(struct outbuf *b, long value, int present)
+{
+	outbuf_put(b, ",", 1);
+	if (present)
+		outbuf_printf(b, "%ld", value);
+}
+
+void csv_finding(struct report *r, const struct game_label *g, const struct finding *f)
+{
+	struct outbuf *b = &r->buf;
+	field(b, g->file, 1);
+	number(b, g->game, 1);
+	number(b, (long)f->line, f->line != 0);
+	number(b, (long)f->column, f->line != 0);
+	number(b, f->ply, f->ply != 0);
+	number(b, f->move_number, f->ply != 0);
+	field(b, f->ply ? (f->side == WHITE ? "white" : "black") : NULL, 0);
+	field(b, f->san, 0);
+	field(b, check_catalogue[f->code].code, 0);
+	field(b, severity_name(f->severity), 0);
+	field(b, f->rule, 0);
+	field(b, f->message, 0);
+	field(b, f->fen, 0);
+	field(b, f->suggestion, 0);
+	field(b, g->white, 0);
+	field(b, g->black, 0);
+	field(b, g->event, 0);
+	field(b, g->round, 0);
+	field(b, g->date, 0);
+	outbuf_put(b, "\n", 1);
+}

@@ -1,0 +1,70 @@
+/*
+ * jsonl.c - one JSON object per finding, one per line (CHECKS.md field
+ * order; fields that do not apply are left out).
+ */
+#include "report.h"
+
+#include <string.h>
+
+#include "validator/bitboard.h"
+
+static void json_string(struct outbuf *b, const char *s)
+{
+	outbuf_put(b, "\"", 1);
+	while (*s) {
+		unsigned char c = (unsigned char)*s;
+		if (c >= 0x80) {
+			s += outbuf_put_utf8_char(b, s);
+			continue;
+		}
+		s++;
+		if (c == '"' || c == '\\') {
+			char esc[2] = { '\\', (char)c };
+			outbuf_put(b, esc, 2);
+		} else if (c == '\n') {
+			outbuf_put(b, "\\n", 2);
+		} else if (c == '\t') {
+			outbuf_put(b, "\\t", 2);
+		} else if (c < 0x20 || c == 0x7F) {
+			outbuf_printf(b, "\\u%04x", c);
+		} else {
+			outbuf_put(b, (const char *)&c, 1);
+		}
+	}
+	outbuf_put(b, "\"", 1);
+}
+
+static void field_string(struct outbuf *b, const char *name, const char *value)
+{
+	if (!value || !*value)
+		return;
+	outbuf_printf(b, ",\"%s\":", name);
+	json_string(b, value);
+}
+
+void jsonl_finding(struct report *r, const struct game_label *g, const struct finding *f)
+{
+	struct outbuf *b = &r->buf;
+	outbuf_puts(b, "{\"file\":");
+	json_string(b, g->file);
+	outbuf_printf(b, ",\"game\":%d", g->game);
+	if (f->line)
+		outbuf_printf(b, ",\"line\":%u,\"column\":%u", f->line, f->column);
+	if (f->ply) {
+		outbuf_printf(b, ",\"ply\":%d,\"move_number\":%d,\"side\":\"%s\"", f->ply, f->move_number,
+			      f->side == WHITE ? "white" : "black");
+	}
+	field_string(b, "san", f->san);
+	outbuf_printf(b, ",\"code\":\"%s\",\"severity\":\"%s\"", check_catalogue[f->code].code,
+		      severity_name(f->severity));
+	field_string(b, "rule", f->rule);
+	field_string(b, "message", f->message);
+	field_string(b, "fen", f->fen);
+	field_string(b, "suggestion", f->suggestion);
+	field_string(b, "white", g->white);
+	field_string(b, "black", g->black);
+	field_string(b, "event", g->event);
+	field_string(b, "round", g->round);
+	field_string(b, "date", g->date);
+	outbuf_puts(b, "}\n");
+}

@@ -1,0 +1,136 @@
+/*
+ * report.c - the buffer every format writes into, and the dispatch.
+ */
+#include "report.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void reserve(struct outbuf *b, size_t extra)
+{
+	if (b->len + extra <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 1 << 16;
+	while (cap < b->len + extra)
+		cap *= 2;
+	char *data = realloc(b->data, cap);
+	if (!data) {
+		fputs("pgnaudit: out of memory\n", stderr);
+		exit(2);
+	}
+	b->data = data;
+	b->cap = cap;
+}
+
+void outbuf_put(struct outbuf *b, const char *s, size_t n)
+{
+	reserve(b, n);
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+}
+
+void outbuf_puts(struct outbuf *b, const char *s)
+{
+	outbuf_put(b, s, strlen(s));
+}
+
+void outbuf_printf(struct outbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	reserve(b, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+size_t utf8_sequence(const unsigned char *s)
+{
+	if (s[0] < 0x80)
+		return 1;
+	size_t n = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 && s[0] < 0xE0 ? 2 : 0;
+	if (n == 0 || s[0] > 0xF4)
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+	if (n == 3 && s[0] == 0xE0 && s[1] < 0xA0)
+		return 0;
+	if (n == 3 && s[0] == 0xED && s[1] >= 0xA0)
+		return 0;
+	if (n == 4 && s[0] == 0xF0 && s[1] < 0x90)
+		return 0;
+	if (n == 4 && s[0] == 0xF4 && s[1] >= 0x90)
+		return 0;
+	return n;
+}
+
+size_t outbuf_put_utf8_char(struct outbuf *b, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = utf8_sequence(p);
+	if (n) {
+		outbuf_put(b, s, n);
+		return n;
+	}
+	char latin1[2] = { (char)(0xC0 | (*p >> 6)), (char)(0x80 | (*p & 0x3F)) };
+	outbuf_put(b, latin1, 2);
+	return 1;
+}
+
+void outbuf_put_utf8(struct outbuf *b, const char *s)
+{
+	while (*s)
+		s += outbuf_put_utf8_char(b, s);
+}
+
+int report_format_from_name(const char *name)
+{
+	if (strcmp(name, "text") == 0)
+		return REPORT_TEXT;
+	if (strcmp(name, "jsonl") == 0 || strcmp(name, "json") == 0)
+		return REPORT_JSONL;
+	if (strcmp(name, "csv") == 0)
+		return REPORT_CSV;
+	return -1;
+}
+
+void report_begin(struct report *r)
+{
+	if (r->format == REPORT_CSV)
+		csv_header(r);
+}
+
+void report_finding(struct report *r, const struct game_label *g, const struct finding *f)
+{
+	switch (r->format) {
+	case REPORT_TEXT: text_finding(r, g, f); break;
+	case REPORT_JSONL: jsonl_finding(r, g, f); break;
+	case REPORT_CSV: csv_finding(r, g, f); break;
+	}
+	if (r->buf.len >= 1 << 16)
+		report_flush(r);
+}
+
+int report_flush(struct report *r)
+{
+	if (r->buf.len && fwrite(r->buf.data, 1, r->buf.len, r->out) != r->buf.len) {
+		r->buf.len = 0;
+		return -1;
+	}
+	r->buf.len = 0;
+	return 0;
+}
+
+void report_free(struct report *r)
+{
+	free(r->buf.data);
+	r->buf.data = NULL;
+	r->buf.len = r->buf.cap = 0;
+}

@@ -1,0 +1,65 @@
+/*
+ * report.h - findings out: one interface, one file per output format.
+ *
+ * A report writes into a buffer it reuses and hands the bytes to stdio in
+ * large pieces, so printing costs no allocation per finding.  Text is for
+ * people (compiler style: FILE:LINE:COL: SEVERITY: CODE: message [rule]),
+ * JSON Lines and CSV are for programs; all three carry the same fields
+ * (CHECKS.md).  Strings that are not valid UTF-8 are taken as Latin-1 and
+ * converted, so JSON and CSV output is always valid UTF-8.
+ */
+#ifndef PGNAUDIT_REPORT_H
+#define PGNAUDIT_REPORT_H
+
+#include <stdio.h>
+
+#include "validator/finding.h"
+
+enum report_format { REPORT_TEXT, REPORT_JSONL, REPORT_CSV };
+
+/* Which game a finding belongs to (tags are NULL when absent). */
+struct game_label {
+	const char *file;
+	int game;
+	const char *white, *black, *event, *round, *date;
+};
+
+/* A growable byte buffer, reused across findings. */
+struct outbuf {
+	char *data;
+	size_t len, cap;
+};
+
+struct report {
+	FILE *out;
+	enum report_format format;
+	int color;              /* ANSI colours in text output */
+	struct outbuf buf;
+};
+
+/* Parses "text", "jsonl" or "csv"; -1 when unknown. */
+int report_format_from_name(const char *name);
+
+void report_begin(struct report *r);
+void report_finding(struct report *r, const struct game_label *g, const struct finding *f);
+/* Flushes the buffer; returns -1 when writing failed (errno set). */
+int report_flush(struct report *r);
+void report_free(struct report *r);
+
+/* Buffer primitives shared by the formats. */
+void outbuf_put(struct outbuf *b, const char *s, size_t n);
+void outbuf_puts(struct outbuf *b, const char *s);
+void outbuf_printf(struct outbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends s as UTF-8, reading bytes that are not valid UTF-8 as Latin-1. */
+void outbuf_put_utf8(struct outbuf *b, const char *s);
+/* The same for the one character at s (not NUL); returns the bytes read. */
+size_t outbuf_put_utf8_char(struct outbuf *b, const char *s);
+/* Length of the valid UTF-8 sequence at s, or 0. */
+size_t utf8_sequence(const unsigned char *s);
+
+void text_finding(struct report *r, const struct game_label *g, const struct finding *f);
+void jsonl_finding(struct report *r, const struct game_label *g, const struct finding *f);
+void csv_header(struct report *r);
+void csv_finding(struct report *r, const struct game_label *g, const struct finding *f);
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * text.c - findings for people, in the style of a compiler:
+ *
+ *   games.pgn:141:18: error: illegal-move: 71. Kh3 is illegal: ... [FIDE 3.9]
+ *     in game 12: Tal - Smyslov, Candidates, round 3, 1959.09.12
+ *
+ * Colour only when the caller decided the output is a terminal.
+ */
+#include "report.h"
+
+#include "validator/bitboard.h"
+
+static const char *const severity_colors[] = { "\033[1;31m", "\033[1;33m", "\033[1;36m" };
+
+static void put_tag(struct outbuf *b, const char *prefix, const char *value, int *any)
+{
+	if (!value || !*value || (value[0] == '?' && !value[1]))
+		return;
+	outbuf_puts(b, *any ? prefix : "");
+	outbuf_put_utf8(b, value);
+	*any = 1;
+}
+
+static void game_line(struct outbuf *b, const struct game_label *g)
+{
+	outbuf_printf(b, "  in game %d", g->game);
+	int any = 0;
+	if ((g->white && *g->white) || (g->black && *g->black)) {
+		outbuf_puts(b, ": ");
+		outbuf_put_utf8(b, g->white && *g->white ? g->white : "?");
+		outbuf_puts(b, " - ");
+		outbuf_put_utf8(b, g->black && *g->black ? g->black : "?");
+		any = 1;
+	}
+	if (!any && g->event && *g->event)
+		outbuf_puts(b, ": ");
+	put_tag(b, ", ", g->event, &any);
+	if (g->round && *g->round && !(g->round[0] == '?' && !g->round[1]) && !(g->round[0] == '-' && !g->round[1])) {
+		outbuf_puts(b, any ? ", round " : ": round ");
+		outbuf_put_utf8(b, g->round);
+		any = 1;
+	}
+	put_tag(b, ", ", g->date, &any);
+	outbuf_puts(b, "\n");
+}
+
+void text_finding(struct report *r, const struct game_label *g, const struct finding *f)
+{
+	struct outbuf *b = &r->buf;
+	if (r->color)
+		outbuf_puts(b, "\033[1m");
+	outbuf_put_utf8(b, g->file);
+	if (f->line)
+		outbuf_printf(b, ":%u:%u", f->line, f->column);
+	outbuf_puts(b, ":");
+	if (r->color)
+		outbuf_puts(b, "\033[0m");
+	outbuf_puts(b, " ");
+	if (r->color)
+		outbuf_puts(b, severity_colors[f->severity]);
+	outbuf_puts(b, severity_name(f->severity));
+	if (r->color)
+		outbuf_puts(b, "\033[0m");
+	outbuf_printf(b, ": %s: ", check_catalogue[f->code].code);
+	outbuf_put_utf8(b, f->message);
+	if (f->rule)
+		outbuf_printf(b, " [%s]", f->rule);
+	outbuf_puts(b, "\n");
+	if (f->suggestion[0]) {
+		outbuf_puts(b, "  suggestion: ");
+		outbuf_put_utf8(b, f->suggestion);
+		outbuf_puts(b, "\n");
+	}
+	game_line(b, g);
+}

@@ -1,0 +1,230 @@
+/*
+ * audit.c - the replay pass behind `check` and `replay` (see audit.h).
+ */
+#include "audit.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "notation.h"
+#include "parser/san.h"
+
+enum variant { VARIANT_STANDARD, VARIANT_CHESS960, VARIANT_OTHER };
+
+/* The Variant tag, compared without case, blanks, '-' and '_'. */
+static enum variant variant_of(const char *tag)
+{
+	static const char *const standard[] = { "", "standard", "chess", "normal", "fromposition", "classical" };
+	static const char *const fischer[] = { "chess960", "fischerandom", "fischerrandom", "960", "frc",
+						"fischerrandomchess", "chess960fischerrandom" };
+	char norm[64];
+	size_t n = 0;
+	for (const char *p = tag ? tag : ""; *p && n < sizeof norm - 1; p++)
+		if (!isspace((unsigned char)*p) && *p != '-' && *p != '_')
+			norm[n++] = (char)tolower((unsigned char)*p);
+	norm[n] = '\0';
+	for (size_t i = 0; i < sizeof standard / sizeof standard[0]; i++)
+		if (strcmp(norm, standard[i]) == 0)
+			return VARIANT_STANDARD;
+	for (size_t i = 0; i < sizeof fischer / sizeof fischer[0]; i++)
+		if (strcmp(norm, fischer[i]) == 0)
+			return VARIANT_CHESS960;
+	return VARIANT_OTHER;
+}
+
+static const struct {
+	enum check_code code;
+	const char *rule;
+} problem_codes[] = {
+	[PGN_SYNTAX] = { CHECK_SYNTAX, "PGN 8" },
+	[PGN_UNTERMINATED_COMMENT] = { CHECK_UNTERMINATED_COMMENT, "PGN 5" },
+	[PGN_UNBALANCED_VARIATION] = { CHECK_UNBALANCED_VARIATION, "PGN 8.2.5" },
+	[PGN_MISSING_RESULT] = { CHECK_MISSING_RESULT, "PGN 8.2.6" },
+};
+
+static void report_reader_problems(const struct pgn_game *g, struct finding_list *out)
+{
+	for (int i = 0; i < g->problem_count; i++) {
+		const struct pgn_problem *p = &g->problems[i];
+		struct finding *f = finding_add(out, problem_codes[p->kind].code);
+		f->line = p->line;
+		f->column = p->column;
+		f->rule = problem_codes[p->kind].rule;
+		snprintf(f->message, sizeof f->message, "%s", p->message);
+	}
+}
+
+/* The main line's termination marker, or NULL. */
+static const struct pgn_token *termination_marker(const struct pgn_game *g)
+{
+	for (int i = g->token_count - 1; i >= 0; i--)
+		if (g->tokens[i].type == TOKEN_RESULT && g->tokens[i].depth == 0)
+			return &g->tokens[i];
+	return NULL;
+}
+
+static void check_result_tag(const struct pgn_game *g, struct finding_list *out)
+{
+	const char *tag = pgn_tag_value(g, "Result");
+	const struct pgn_token *marker = termination_marker(g);
+	if (!tag || !marker)
+		return;
+	const char *written = pgn_token_text(g, marker);
+	if (strcmp(tag, written) == 0)
+		return;
+	struct finding *f = finding_add(out, CHECK_RESULT_MISMATCH);
+	f->line = marker->line;
+	f->column = marker->column;
+	f->rule = "PGN 8.2.6";
+	snprintf(f->message, sizeof f->message,
+		 "the termination marker %s disagrees with the Result tag \"%s\"", written, tag);
+}
+
+/* Sets up the start position; 0 when the game cannot be replayed. */
+static int start_position(const struct pgn_game *g, struct position *pos, struct finding_list *out)
+{
+	const char *variant_tag = pgn_tag_value(g, "Variant");
+	enum variant v = variant_of(variant_tag);
+	if (v == VARIANT_OTHER) {
+		struct finding *f = finding_add(out, CHECK_UNSUPPORTED_VARIANT);
+		f->line = g->first_line;
+		f->column = 1;
+		f->rule = "PGN 9.6";
+		snprintf(f->message, sizeof f->message,
+			 "the game is %.100s, not chess or Chess960; its moves are not checked", variant_tag);
+		return 0;
+	}
+	const char *fen = pgn_tag_value(g, "FEN");
+	if (!fen) {
+		position_startpos(pos);
+		pos->chess960 = v == VARIANT_CHESS960;
+		return 1;
+	}
+	char err[160];
+	if (fen_parse(pos, fen, v == VARIANT_CHESS960, err, sizeof err) == 0)
+		return 1;
+	struct finding *f = finding_add(out, CHECK_BAD_FEN);
+	for (int i = 0; i < g->tag_count; i++) {
+		if (strcmp(g->arena + g->tags[i].name, "FEN") == 0) {
+			f->line = g->tags[i].line;
+			f->column = g->tags[i].column;
+		}
+	}
+	f->rule = "PGN 16.1";
+	snprintf(f->message, sizeof f->message, "the FEN tag cannot be used: %s; the game is not replayed", err);
+	return 0;
+}
+
+static struct finding *move_finding(struct finding_list *out, enum check_code code, const struct pgn_game *g,
+				    const struct pgn_token *t, const struct position *pos, int ply)
+{
+	struct finding *f = finding_add(out, code);
+	f->line = t->line;
+	f->column = t->column;
+	f->ply = ply;
+	f->move_number = pos->fullmove_number;
+	f->side = pos->side_to_move;
+	f->san = pgn_token_text(g, t);
+	fen_write(pos, f->fen);
+	return f;
+}
+
+static const char *move_label(const struct position *pos, const char *san, char *buf, size_t len)
+{
+	snprintf(buf, len, "%d%s %s", pos->fullmove_number, pos->side_to_move == WHITE ? "." : "...", san);
+	return buf;
+}
+
+/* Plays one written move; MOVE_NONE when the replay must stop. */
+static move play_token(const struct pgn_game *g, const struct pgn_token *t, struct position *pos, int ply,
+		      struct finding_list *out)
+{
+	const char *text = pgn_token_text(g, t);
+	char err[160], label[64];
+	struct san san;
+	if (san_parse(text, t->length, &san, err, sizeof err) < 0) {
+		struct finding *f = move_finding(out, CHECK_SYNTAX, g, t, pos, ply);
+		f->rule = "PGN 8.2.3";
+		snprintf(f->message, sizeof f->message, "'%.40s' is not a move: %s; the rest of the game is not replayed",
+			 text, err);
+		return MOVE_NONE;
+	}
+	struct match_result res;
+	san_match(pos, &san, &res);
+	if (res.status == MATCH_OK) {
+		make_move(pos, res.move);
+		return res.move;
+	}
+	move_label(pos, text, label, sizeof label);
+	if (res.status == MATCH_ILLEGAL) {
+		struct finding *f = move_finding(out, CHECK_ILLEGAL_MOVE, g, t, pos, ply);
+		f->rule = res.rule;
+		snprintf(f->message, sizeof f->message, "%.50s is illegal: %s; the rest of the game is not replayed",
+			 label, res.reason);
+		if (san.kind == SAN_MOVE && san.piece == SAN_PAWN && san.promotion < 0 && san.to >= 0
+		    && (san.to >= 56 || san.to < 8))
+			snprintf(f->suggestion, sizeof f->suggestion, "%.40s=Q", text);
+		return MOVE_NONE;
+	}
+	struct finding *f = move_finding(out, CHECK_AMBIGUOUS_MOVE, g, t, pos, ply);
+	f->rule = "FIDE C.10";
+	char list[160] = "";
+	size_t used = 0;
+	for (int i = 0; i < res.candidate_count && used < sizeof list - SAN_MAX - 8; i++) {
+		char san_text[SAN_MAX];
+		move_to_san(pos, res.candidates[i], san_text);
+		used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
+					 i == 0 ? "" : i + 1 == res.candidate_count ? " or " : ", ", san_text);
+	}
+	snprintf(f->message, sizeof f->message,
+		 "%.50s is ambiguous: it could be %s; the rest of the game is not replayed", label, list);
+	snprintf(f->suggestion, sizeof f->suggestion, "%.63s", list);
+	return MOVE_NONE;
+}
+
+/* A lone `e.p.` after a capture belongs to that capture. */
+static int is_ep_mark(const struct pgn_game *g, const struct pgn_token *t)
+{
+	return t->length == 4 && memcmp(pgn_token_text(g, t), "e.p.", 4) == 0;
+}
+
+void audit_game(const struct pgn_game *g, const struct audit_options *opt, struct finding_list *out,
+		replay_callback cb, void *ctx, struct audit_summary *summary)
+{
+	(void)opt;
+	struct audit_summary local;
+	if (!summary)
+		summary = &local;
+	memset(summary, 0, sizeof *summary);
+	report_reader_problems(g, out);
+	check_result_tag(g, out);
+
+	struct position pos;
+	if (!start_position(g, &pos, out))
+		return;
+	summary->replayed = 1;
+	if (cb) {
+		struct replay_step step = { 0, NULL, MOVE_NONE, NULL, &pos };
+		cb(ctx, &step);
+	}
+	int ply = 0;
+	for (int i = 0; i < g->token_count; i++) {
+		const struct pgn_token *t = &g->tokens[i];
+		if (t->type != TOKEN_SYMBOL || t->depth != 0 || is_ep_mark(g, t))
+			continue;
+		struct position before = pos;
+		move m = play_token(g, t, &pos, ply + 1, out);
+		if (m == MOVE_NONE) {
+			summary->plies = ply;
+			return;
+		}
+		ply++;
+		if (cb) {
+			struct replay_step step = { ply, t, m, &before, &pos };
+			cb(ctx, &step);
+		}
+	}
+	summary->plies = ply;
+	summary->complete = 1;
+}

@@ -1,0 +1,468 @@
+/*
+ * notation.c - matching written moves to legal moves, and writing SAN.
+ *
+ * Matching tries every origin square that fits the token and keeps, for the
+ * ones that fail, the most specific reason: a failure found late (the move is
+ * shaped right but pins or check forbid it) explains more than one found
+ * early (no such piece anywhere near).  The reasons cite the 2023 Laws.
+ */
+#include "notation.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "movegen.h"
+
+static const char *const piece_names[] = { "pawn", "knight", "bishop", "rook", "queen", "king" };
+static const char *const color_names[] = { "white", "black" };
+static const char *const piece_rules[] = { "FIDE 3.7", "FIDE 3.6", "FIDE 3.2", "FIDE 3.3", "FIDE 3.4", "FIDE 3.8.1" };
+
+static void square_name(int sq, char *buf)
+{
+	buf[0] = (char)('a' + FILE_OF(sq));
+	buf[1] = (char)('1' + RANK_OF(sq));
+	buf[2] = '\0';
+}
+
+/* The best explanation seen so far for why nothing matched. */
+struct failure {
+	int score;
+	const char *rule;
+	char reason[200];
+};
+
+static void note_failure(struct failure *f, int score, const char *rule, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void note_failure(struct failure *f, int score, const char *rule, const char *fmt, ...)
+{
+	if (score <= f->score)
+		return;
+	f->score = score;
+	f->rule = rule;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(f->reason, sizeof f->reason, fmt, ap);
+	va_end(ap);
+}
+
+enum { FAIL_NONE_REACHES = 1, FAIL_BLOCKED, FAIL_DESTINATION, FAIL_PROMOTION, FAIL_KING_SAFETY };
+
+static int king_square(const struct position *pos, int color)
+{
+	return lsb(pos->by_color[color] & pos->by_type[KING]);
+}
+
+static bitboard empty_board_reach(int type, int sq)
+{
+	switch (type) {
+	case KNIGHT: return knight_attacks(sq);
+	case BISHOP: return bishop_attacks(sq, 0);
+	case ROOK: return rook_attacks(sq, 0);
+	case QUEEN: return queen_attacks(sq, 0);
+	case KING: return king_attacks(sq);
+	default: return 0;
+	}
+}
+
+/* Why a pseudo-legal move leaves the own king in check. */
+static void explain_king_safety(const struct position *pos, move m, struct failure *f)
+{
+	int us = pos->side_to_move, them = !us;
+	int from = MOVE_FROM(m), to = MOVE_TO(m);
+	int type = PIECE_TYPE(pos->board[from]);
+	int ksq = king_square(pos, us);
+	char fs[3], ts[3], ks[3];
+	square_name(from, fs);
+	square_name(to, ts);
+	square_name(ksq, ks);
+	if (type == KING) {
+		note_failure(f, FAIL_KING_SAFETY, "FIDE 3.9", "the king on %s would move into check on %s", fs, ts);
+		return;
+	}
+	bitboard checkers = attackers_to(pos, ksq, them, pos->by_color[WHITE] | pos->by_color[BLACK]);
+	if (checkers) {
+		char cs[3];
+		square_name(lsb(checkers), cs);
+		note_failure(f, FAIL_KING_SAFETY, "FIDE 3.9",
+			     "the king on %s is in check from the %s on %s, and this move does not parry it",
+			     ks, piece_names[PIECE_TYPE(pos->board[lsb(checkers)])], cs);
+		return;
+	}
+	if (MOVE_KIND(m) == MOVE_EN_PASSANT) {
+		note_failure(f, FAIL_KING_SAFETY, "FIDE 3.9",
+			     "the en passant capture %s%s would expose the king on %s to check", fs, ts, ks);
+		return;
+	}
+	bitboard occ = (pos->by_color[WHITE] | pos->by_color[BLACK]) ^ BIT(from);
+	bitboard sliders = (bishop_attacks(ksq, occ) & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))
+			 | (rook_attacks(ksq, occ) & (pos->by_type[ROOK] | pos->by_type[QUEEN]));
+	sliders &= pos->by_color[them] & line_through(ksq, from);
+	if (sliders) {
+		char ps[3];
+		square_name(lsb(sliders), ps);
+		note_failure(f, FAIL_KING_SAFETY, "FIDE 3.9",
+			     "the %s on %s is pinned against the king on %s by the %s on %s",
+			     piece_names[type], fs, ks, piece_names[PIECE_TYPE(pos->board[lsb(sliders)])], ps);
+		return;
+	}
+	note_failure(f, FAIL_KING_SAFETY, "FIDE 3.9", "the move would leave the king on %s in check", ks);
+}
+
+/* Records a move that fits the token and is legal. */
+static void accept(struct match_result *res, move m)
+{
+	if (res->candidate_count < MATCH_MAX_CANDIDATES)
+		res->candidates[res->candidate_count] = m;
+	res->candidate_count++;
+}
+
+static void try_move(const struct position *pos, move m, struct match_result *res, struct failure *f)
+{
+	if (move_is_legal(pos, m))
+		accept(res, m);
+	else
+		explain_king_safety(pos, m, f);
+}
+
+/* Promotion piece checks, then the move(s) themselves. */
+static void try_pawn_move(const struct position *pos, const struct san *san, int from, int kind,
+			  struct match_result *res, struct failure *f)
+{
+	int to = san->to;
+	int last_rank = pos->side_to_move == WHITE ? 7 : 0;
+	char ts[3];
+	square_name(to, ts);
+	if (RANK_OF(to) == last_rank) {
+		if (san->promotion < 0) {
+			note_failure(f, FAIL_PROMOTION, "FIDE 3.7.5.1",
+				     "a pawn reaching %s must be promoted, but no piece is named (write %s=Q, =R, =B or =N)",
+				     ts, ts);
+			return;
+		}
+		if (san->promotion == SAN_KING || san->promotion == SAN_PAWN) {
+			note_failure(f, FAIL_PROMOTION, "FIDE 3.7.5.1",
+				     "a pawn may be promoted only to a queen, rook, bishop or knight, not to a %s",
+				     piece_names[san->promotion]);
+			return;
+		}
+		try_move(pos, MAKE_MOVE(from, to, san->promotion, MOVE_PROMOTION), res, f);
+		return;
+	}
+	if (san->promotion >= 0) {
+		note_failure(f, FAIL_PROMOTION, "FIDE 3.7.5.1",
+			     "a pawn is promoted only on the last rank, and %s is not on it", ts);
+		return;
+	}
+	try_move(pos, MAKE_MOVE(from, to, 0, kind), res, f);
+}
+
+static void match_pawn_capture(const struct position *pos, const struct san *san, bitboard origins,
+			       struct match_result *res, struct failure *f)
+{
+	int us = pos->side_to_move, to = san->to;
+	char ts[3];
+	square_name(to, ts);
+	bitboard pawns = pos->by_color[us] & pos->by_type[PAWN] & origins;
+	bitboard from_set = pawn_attacks(!us, to) & pawns;
+	if (!from_set) {
+		note_failure(f, FAIL_NONE_REACHES, "FIDE 3.7.4",
+			     "no %s pawn can capture on %s", color_names[us], ts);
+		return;
+	}
+	int kind = MOVE_NORMAL;
+	if (pos->board[to] == PIECE_NONE) {
+		if (to != pos->ep_square) {
+			note_failure(f, FAIL_DESTINATION, "FIDE 3.7.4",
+				     "a pawn captures diagonally, and there is nothing to capture on %s", ts);
+			return;
+		}
+		kind = MOVE_EN_PASSANT;
+	} else if (PIECE_COLOR(pos->board[to]) == us) {
+		note_failure(f, FAIL_DESTINATION, "FIDE 3.1",
+			     "%s is occupied by a %s piece", ts, color_names[us]);
+		return;
+	}
+	while (from_set)
+		try_pawn_move(pos, san, pop_lsb(&from_set), kind, res, f);
+}
+
+static void match_pawn_push(const struct position *pos, const struct san *san, bitboard origins,
+			    struct match_result *res, struct failure *f)
+{
+	int us = pos->side_to_move, to = san->to;
+	int step = us == WHITE ? 8 : -8;
+	char ts[3];
+	square_name(to, ts);
+	bitboard pawns = pos->by_color[us] & pos->by_type[PAWN] & origins;
+	int one = to - step, two = to - 2 * step;
+	int double_rank = us == WHITE ? 3 : 4;
+	int from = -1;
+	if (one >= 0 && one < 64 && (pawns & BIT(one)))
+		from = one;
+	else if (RANK_OF(to) == double_rank && (pawns & BIT(two))) {
+		if (pos->board[one] != PIECE_NONE) {
+			char os[3];
+			square_name(one, os);
+			note_failure(f, FAIL_BLOCKED, "FIDE 3.7.2",
+				     "the pawn cannot advance two squares to %s: %s is occupied", ts, os);
+			return;
+		}
+		from = two;
+	}
+	if (from < 0) {
+		note_failure(f, FAIL_NONE_REACHES, "FIDE 3.7.1", "no %s pawn can advance to %s", color_names[us], ts);
+		return;
+	}
+	if (pos->board[to] != PIECE_NONE) {
+		note_failure(f, FAIL_DESTINATION, "FIDE 3.7.1",
+			     "a pawn advances only to an empty square, and %s is occupied%s", ts,
+			     PIECE_COLOR(pos->board[to]) != us ? " (a capture is written with the file: exd5)" : "");
+		return;
+	}
+	try_pawn_move(pos, san, from, MOVE_NORMAL, res, f);
+}
+
+/* Castling as the legal move list has it: king takes own rook. */
+static void match_castling(const struct position *pos, int kingside, struct match_result *res, struct failure *f)
+{
+	int us = pos->side_to_move;
+	int ksq = king_square(pos, us);
+	int back = us == WHITE ? 0 : 7;
+	struct move_list list;
+	generate_legal(pos, &list);
+	for (int i = 0; i < list.count; i++) {
+		move m = list.moves[i];
+		if (MOVE_KIND(m) == MOVE_CASTLE && (MOVE_TO(m) > MOVE_FROM(m)) == kingside) {
+			accept(res, m);
+			return;
+		}
+	}
+	const char *side = kingside ? "king" : "queen";
+	bitboard rooks = pos->castling_rooks & RANK_BB(back) & pos->by_color[us];
+	int rook = -1;
+	while (rooks) {
+		int r = pop_lsb(&rooks);
+		if ((r > ksq) == kingside)
+			rook = r;
+	}
+	if (rook < 0 || RANK_OF(ksq) != back) {
+		note_failure(f, FAIL_NONE_REACHES, "FIDE 3.8.2.1",
+			     "%s has no right to castle on the %sside any more (the king or that rook has moved)",
+			     us == WHITE ? "White" : "Black", side);
+		return;
+	}
+	int kto = SQUARE(kingside ? 6 : 2, back), rto = SQUARE(kingside ? 5 : 3, back);
+	bitboard occ = (pos->by_color[WHITE] | pos->by_color[BLACK]) ^ BIT(ksq) ^ BIT(rook);
+	bitboard path = (between(ksq, kto) | BIT(kto) | between(rook, rto) | BIT(rto));
+	if (occ & path) {
+		char bs[3];
+		square_name(lsb(occ & path), bs);
+		note_failure(f, FAIL_BLOCKED, "FIDE 3.8.2.2",
+			     "castling on the %sside is impossible: %s stands between king and rook", side, bs);
+		return;
+	}
+	bitboard all = pos->by_color[WHITE] | pos->by_color[BLACK];
+	if (attackers_to(pos, ksq, !us, all)) {
+		note_failure(f, FAIL_KING_SAFETY, "FIDE 3.8.2.2", "castling is impossible while the king is in check");
+		return;
+	}
+	bitboard crossed = between(ksq, kto) | BIT(kto);
+	while (crossed) {
+		int sq = pop_lsb(&crossed);
+		if (attackers_to(pos, sq, !us, occ)) {
+			char ss[3];
+			square_name(sq, ss);
+			note_failure(f, FAIL_KING_SAFETY, "FIDE 3.8.2.2",
+				     sq == kto ? "castling on the %sside would put the king in check on %s"
+					       : "castling on the %sside: the king would cross %s, which is attacked",
+				     side, ss);
+			return;
+		}
+	}
+	note_failure(f, FAIL_KING_SAFETY, "FIDE 3.8.2.2", "castling on the %sside is not legal here", side);
+}
+
+static void match_piece(const struct position *pos, const struct san *san, int type, bitboard origins,
+			struct match_result *res, struct failure *f)
+{
+	int us = pos->side_to_move, to = san->to;
+	char ts[3];
+	square_name(to, ts);
+	bitboard pieces = pos->by_color[us] & pos->by_type[type] & origins;
+	bitboard reach = empty_board_reach(type, to) & pieces;
+	if (!reach) {
+		if (pieces && (origins != ~(bitboard)0))
+			note_failure(f, FAIL_NONE_REACHES, piece_rules[type], "the %s on that square cannot move to %s",
+				     piece_names[type], ts);
+		else
+			note_failure(f, FAIL_NONE_REACHES, piece_rules[type], "no %s %s can move to %s",
+				     color_names[us], piece_names[type], ts);
+		return;
+	}
+	if (pos->board[to] != PIECE_NONE && PIECE_COLOR(pos->board[to]) == us) {
+		note_failure(f, FAIL_DESTINATION, "FIDE 3.1", "%s is occupied by a %s piece", ts, color_names[us]);
+		return;
+	}
+	bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK];
+	while (reach) {
+		int from = pop_lsb(&reach);
+		if (between(from, to) & occ) {
+			char fs[3], bs[3];
+			square_name(from, fs);
+			square_name(lsb(between(from, to) & occ), bs);
+			note_failure(f, FAIL_BLOCKED, "FIDE 3.5", "the %s on %s cannot jump over the piece on %s to reach %s",
+				     piece_names[type], fs, bs, ts);
+			continue;
+		}
+		try_move(pos, MAKE_MOVE(from, to, 0, MOVE_NORMAL), res, f);
+	}
+}
+
+/* Is a king move written as a two-square step (Kg1, e1g1) or king-takes-rook castling? */
+static int castling_side_of_king_move(const struct position *pos, int from, int to)
+{
+	int us = pos->side_to_move;
+	if (RANK_OF(from) != RANK_OF(to) || RANK_OF(from) != (us == WHITE ? 0 : 7))
+		return -1;
+	if (pos->board[to] != PIECE_NONE && pos->board[to] == MAKE_PIECE(us, ROOK) && (pos->castling_rooks & BIT(to)))
+		return to > from;
+	if (!pos->chess960 && FILE_OF(from) == 4 && (FILE_OF(to) == 6 || FILE_OF(to) == 2))
+		return FILE_OF(to) == 6;
+	return -1;
+}
+
+static void match_move(const struct position *pos, const struct san *san, struct match_result *res, struct failure *f)
+{
+	int us = pos->side_to_move;
+	bitboard origins = ~(bitboard)0;
+	if (san->from_file >= 0)
+		origins &= FILE_BB(san->from_file);
+	if (san->from_rank >= 0)
+		origins &= RANK_BB(san->from_rank);
+	int type = san->piece;
+	if (type == SAN_ANY) {
+		int from = SQUARE(san->from_file, san->from_rank);
+		char fs[3];
+		square_name(from, fs);
+		if (pos->board[from] == PIECE_NONE || PIECE_COLOR(pos->board[from]) != us) {
+			note_failure(f, FAIL_NONE_REACHES, "FIDE 3.10.1", "there is no %s piece on %s", color_names[us], fs);
+			return;
+		}
+		type = PIECE_TYPE(pos->board[from]);
+	}
+	if (type == KING && san->from_file >= 0 && san->from_rank >= 0) {
+		int side = castling_side_of_king_move(pos, SQUARE(san->from_file, san->from_rank), san->to);
+		if (side >= 0) {
+			match_castling(pos, side, res, f);
+			return;
+		}
+	} else if (type == KING && FILE_OF(king_square(pos, us)) == 4 && !pos->chess960) {
+		int side = castling_side_of_king_move(pos, king_square(pos, us), san->to);
+		if (side >= 0 && !(king_attacks(king_square(pos, us)) & BIT(san->to))) {
+			match_castling(pos, side, res, f);
+			return;
+		}
+	}
+	if (type != PAWN) {
+		if (san->promotion >= 0) {
+			note_failure(f, FAIL_PROMOTION, "FIDE 3.7.5.1", "only a pawn can be promoted");
+			return;
+		}
+		match_piece(pos, san, type, origins, res, f);
+		return;
+	}
+	int diagonal = san->from_file >= 0 && san->from_file != FILE_OF(san->to);
+	if (diagonal || san->capture)
+		match_pawn_capture(pos, san, origins, res, f);
+	else
+		match_pawn_push(pos, san, origins, res, f);
+}
+
+int san_match(const struct position *pos, const struct san *san, struct match_result *res)
+{
+	struct failure f = { 0, "FIDE 3.10.1", "" };
+	memset(res, 0, sizeof *res);
+	switch (san->kind) {
+	case SAN_NULL:
+		note_failure(&f, FAIL_NONE_REACHES, "FIDE 3.10.1", "a null move (--) is not a move in chess");
+		break;
+	case SAN_CASTLE_SHORT:
+	case SAN_CASTLE_LONG:
+		match_castling(pos, san->kind == SAN_CASTLE_SHORT, res, &f);
+		break;
+	default:
+		match_move(pos, san, res, &f);
+		break;
+	}
+	if (res->candidate_count == 1) {
+		res->status = MATCH_OK;
+		res->move = res->candidates[0];
+	} else if (res->candidate_count > 1) {
+		res->status = MATCH_AMBIGUOUS;
+		if (res->candidate_count > MATCH_MAX_CANDIDATES)
+			res->candidate_count = MATCH_MAX_CANDIDATES;
+	} else {
+		res->status = MATCH_ILLEGAL;
+		res->rule = f.rule;
+		snprintf(res->reason, sizeof res->reason, "%s", f.score ? f.reason : "no legal move matches");
+	}
+	return res->status;
+}
+
+static const char piece_letters[] = "PNBRQK";
+
+void move_to_san(const struct position *pos, move m, char *buf)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m);
+	int type = PIECE_TYPE(pos->board[from]);
+	char *p = buf;
+	if (MOVE_KIND(m) == MOVE_CASTLE) {
+		strcpy(p, to > from ? "O-O" : "O-O-O");
+		p += strlen(p);
+	} else {
+		int capture = pos->board[to] != PIECE_NONE || MOVE_KIND(m) == MOVE_EN_PASSANT;
+		if (type == PAWN) {
+			if (capture)
+				*p++ = (char)('a' + FILE_OF(from));
+		} else {
+			*p++ = piece_letters[type];
+			bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK];
+			bitboard rivals = empty_board_reach(type, to) & pos->by_color[pos->side_to_move]
+					  & pos->by_type[type] & ~BIT(from);
+			bitboard others = 0;
+			while (rivals) {
+				int r = pop_lsb(&rivals);
+				if (!(between(r, to) & occ) && move_is_legal(pos, MAKE_MOVE(r, to, 0, MOVE_NORMAL)))
+					others |= BIT(r);
+			}
+			if (others) {
+				if (!(others & FILE_BB(FILE_OF(from))))
+					*p++ = (char)('a' + FILE_OF(from));
+				else if (!(others & RANK_BB(RANK_OF(from))))
+					*p++ = (char)('1' + RANK_OF(from));
+				else {
+					*p++ = (char)('a' + FILE_OF(from));
+					*p++ = (char)('1' + RANK_OF(from));
+				}
+			}
+		}
+		if (capture)
+			*p++ = 'x';
+		*p++ = (char)('a' + FILE_OF(to));
+		*p++ = (char)('1' + RANK_OF(to));
+		if (MOVE_KIND(m) == MOVE_PROMOTION) {
+			*p++ = '=';
+			*p++ = piece_letters[MOVE_PROMO(m)];
+		}
+	}
+	struct position after = *pos;
+	make_move(&after, m);
+	if (in_check(&after)) {
+		struct move_list list;
+		generate_legal(&after, &list);
+		*p++ = list.count == 0 ? '#' : '+';
+	}
+	*p = '\0';
+}

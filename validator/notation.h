@@ -1,0 +1,39 @@
+/*
+ * notation.h - moves as written, against a position.
+ *
+ * san_match() finds the legal move a parsed token (parser/san.h) stands for.
+ * It does not generate every legal move: it asks the attack tables which
+ * pieces could reach the destination and tests only those, which is both
+ * faster and what lets it say *why* nothing matched (no such piece, the path
+ * is blocked, the piece is pinned, the king would be in check, castling
+ * rights are gone, ...), with the article of the Laws the move breaks.
+ *
+ * move_to_san() writes the export-format SAN of a legal move (PGN 8.2.3):
+ * minimal disambiguation (file, else rank, else both), x, =Q, + and #.
+ */
+#ifndef PGNAUDIT_NOTATION_H
+#define PGNAUDIT_NOTATION_H
+
+#include "parser/san.h"
+#include "position.h"
+
+enum match_status { MATCH_OK, MATCH_ILLEGAL, MATCH_AMBIGUOUS };
+
+#define MATCH_MAX_CANDIDATES 8
+#define SAN_MAX 16
+
+struct match_result {
+	int status;                 /* enum match_status */
+	move move;                  /* MATCH_OK: the move */
+	const char *rule;           /* MATCH_ILLEGAL: the article broken */
+	char reason[200];           /* MATCH_ILLEGAL: why, one sentence, no final period */
+	move candidates[MATCH_MAX_CANDIDATES]; /* MATCH_AMBIGUOUS: the moves that fit */
+	int candidate_count;
+};
+
+int san_match(const struct position *pos, const struct san *san, struct match_result *res);
+
+/* Export SAN of a legal move into buf (SAN_MAX bytes), with + or #. */
+void move_to_san(const struct position *pos, move m, char *buf);
+
+#endif
