@@ -1,0 +1,208 @@
+/*
+ * test_notation.c - matching written moves to legal moves (and the reasons
+ * given when none matches), and writing export SAN.
+ */
+#include <string.h>
+
+#include "tests/test_util.h"
+#include "parser/san.h"
+#include "validator/movegen.h"
+#include "validator/notation.h"
+
+static struct position from_fen(const char *fen)
+{
+	struct position pos;
+	char err[160];
+	if (fen_parse(&pos, fen, 0, err, sizeof err) != 0)
+		fail_msg("bad test FEN %s: %s", fen, err);
+	return pos;
+}
+
+static struct match_result match(const struct position *pos, const char *text)
+{
+	struct san san;
+	char err[160];
+	struct match_result res;
+	if (san_parse(text, strlen(text), &san, err, sizeof err) != 0)
+		fail_msg("'%s' does not parse: %s", text, err);
+	san_match(pos, &san, &res);
+	return res;
+}
+
+static void expect_move(const char *fen, const char *text, const char *uci)
+{
+	struct position pos = from_fen(fen);
+	struct match_result res = match(&pos, text);
+	if (res.status != MATCH_OK)
+		fail_msg("%s should be legal in %s (status %d: %s)", text, fen, res.status, res.reason);
+	char got[8];
+	move_to_uci(&pos, res.move, got);
+	assert_string_equal(got, uci);
+}
+
+static void expect_illegal(const char *fen, const char *text, const char *reason_part, const char *rule)
+{
+	struct position pos = from_fen(fen);
+	struct match_result res = match(&pos, text);
+	if (res.status != MATCH_ILLEGAL)
+		fail_msg("%s should be illegal in %s (status %d)", text, fen, res.status);
+	if (!strstr(res.reason, reason_part))
+		fail_msg("%s: reason '%s' should mention '%s'", text, res.reason, reason_part);
+	assert_string_equal(res.rule, rule);
+}
+
+#define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+static void test_ordinary_moves(void **state)
+{
+	(void)state;
+	expect_move(START, "e4", "e2e4");
+	expect_move(START, "Nf3", "g1f3");
+	expect_move(START, "e2-e4", "e2e4");
+	expect_move(START, "Ng1-f3", "g1f3");
+	expect_move(START, "g1f3", "g1f3");
+	expect_move(START, "e3", "e2e3");
+	expect_move("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "exd5", "e4d5");
+	expect_move("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "ed5", "e4d5");
+	expect_move("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", "e4d5");
+	expect_move("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "Kf2", "e1f2");
+}
+
+static void test_no_piece_reaches(void **state)
+{
+	(void)state;
+	expect_illegal(START, "Nf4", "no white knight can move to f4", "FIDE 3.6");
+	expect_illegal(START, "e5", "no white pawn can advance to e5", "FIDE 3.7.1");
+	expect_illegal(START, "Bc4", "the bishop on f1 cannot jump over the piece on e2", "FIDE 3.5");
+	expect_illegal(START, "Nd2", "d2 is occupied by a white piece", "FIDE 3.1");
+	expect_illegal(START, "e3e4", "there is no white piece on e3", "FIDE 3.10.1");
+	expect_illegal(START, "exd3", "no white pawn can capture on d3", "FIDE 3.7.4");
+	expect_illegal("4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1", "e3", "e3 is occupied", "FIDE 3.7.1");
+	expect_illegal("4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1", "e4", "no white pawn can advance to e4", "FIDE 3.7.1");
+	expect_illegal("4k3/8/8/8/4p3/8/4P3/4K3 w - - 0 1", "e4", "e4 is occupied", "FIDE 3.7.1");
+	expect_illegal("4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1", "e4", "e3 is occupied", "FIDE 3.7.2");
+	expect_illegal(START, "--", "null move", "FIDE 3.10.1");
+}
+
+static void test_king_safety(void **state)
+{
+	(void)state;
+	/* The knight on d2 is pinned by the bishop on b4. */
+	expect_illegal("4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1", "Nf3", "pinned against the king on e1 by the bishop on b4",
+		       "FIDE 3.9");
+	/* The king may not step onto a square the rook attacks. */
+	expect_illegal("4k3/8/8/8/8/8/6r1/4K3 w - - 0 1", "Kf2", "move into check on f2", "FIDE 3.9");
+	/* In check from the rook on e4: a rook move elsewhere does not parry it. */
+	expect_illegal("4k3/8/8/8/4r3/8/8/R3K3 w Q - 0 1", "Ra2", "in check from the rook on e4", "FIDE 3.9");
+	/* ... but interposing does. */
+	expect_move("4k3/8/8/8/4r3/8/R7/4K3 w - - 0 1", "Re2", "a2e2");
+}
+
+static void test_castling(void **state)
+{
+	(void)state;
+	expect_move("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O", "e1g1");
+	expect_move("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0-0", "e1c1");
+	expect_move("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "e1g1");
+	expect_move("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "Kg1", "e1g1");
+	expect_move("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "O-O-O", "e8c8");
+	/* Rights lost: the h1 rook (or the king) has moved. */
+	expect_illegal("4k3/8/8/8/8/8/8/R3K2R w Q - 0 1", "O-O", "no right to castle on the kingside", "FIDE 3.8.2.1");
+	/* Right kept, but a piece stands in the way: the right is not the ability. */
+	expect_illegal("4k3/8/8/8/8/8/8/R3KB1R w KQ - 0 1", "O-O", "f1 stands between king and rook", "FIDE 3.8.2.2");
+	expect_illegal("4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1", "O-O-O", "b1 stands between", "FIDE 3.8.2.2");
+	/* Through, into and out of check. */
+	expect_illegal("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "O-O", "cross f1, which is attacked", "FIDE 3.8.2.2");
+	expect_illegal("4k3/8/8/8/8/8/6r1/R3K2R w KQ - 0 1", "O-O", "put the king in check on g1", "FIDE 3.8.2.2");
+	expect_illegal("4k3/8/8/8/4r3/8/8/R3K2R w KQ - 0 1", "O-O", "while the king is in check", "FIDE 3.8.2.2");
+	/* The rook may pass an attacked square on the queenside (b1). */
+	expect_move("4k3/8/8/8/8/8/1r6/R3K3 w Q - 0 1", "O-O-O", "e1c1");
+}
+
+static void test_en_passant(void **state)
+{
+	(void)state;
+	expect_move("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "exd6", "e5d6");
+	expect_move("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "exd6e.p.", "e5d6");
+	expect_illegal("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2", "exd6", "nothing to capture on d6", "FIDE 3.7.4");
+	/* Legal in shape, but it would clear the fifth rank between the rook and the king. */
+	expect_illegal("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1", "exd6", "expose the king on a5", "FIDE 3.9");
+}
+
+static void test_promotion(void **state)
+{
+	(void)state;
+	expect_move("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=Q", "a7a8q");
+	expect_move("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8N", "a7a8n");
+	expect_move("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8r", "a7a8r");
+	expect_move("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "axb8=Q+", "a7b8q");
+	expect_illegal("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8", "must be promoted", "FIDE 3.7.5.1");
+	expect_illegal("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=K", "not to a king", "FIDE 3.7.5.1");
+	expect_illegal("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=P", "not to a pawn", "FIDE 3.7.5.1");
+	expect_illegal("4k3/8/P7/8/8/8/8/4K3 w - - 0 1", "a7=Q", "only on the last rank", "FIDE 3.7.5.1");
+}
+
+static void test_ambiguity(void **state)
+{
+	(void)state;
+	struct position pos = from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+	struct match_result res = match(&pos, "Nd2");
+	assert_int_equal(res.status, MATCH_AMBIGUOUS);
+	assert_int_equal(res.candidate_count, 2);
+	assert_int_equal(match(&pos, "Nbd2").status, MATCH_OK);
+	assert_int_equal(match(&pos, "Nfd2").status, MATCH_OK);
+	/* A pinned rival (f1, pinned by the rook on h1) does not make the move ambiguous. */
+	pos = from_fen("4k3/8/8/8/8/8/8/1N1K1N1r w - - 0 1");
+	res = match(&pos, "Nd2");
+	assert_int_equal(res.status, MATCH_OK);
+}
+
+static void expect_san(const char *fen, const char *uci, const char *san)
+{
+	struct position pos = from_fen(fen);
+	struct move_list list;
+	generate_legal(&pos, &list);
+	for (int i = 0; i < list.count; i++) {
+		char u[8], s[SAN_MAX];
+		move_to_uci(&pos, list.moves[i], u);
+		if (strcmp(u, uci) == 0) {
+			move_to_san(&pos, list.moves[i], s);
+			assert_string_equal(s, san);
+			return;
+		}
+	}
+	fail_msg("%s is not legal in %s", uci, fen);
+}
+
+static void test_writing_san(void **state)
+{
+	(void)state;
+	expect_san(START, "g1f3", "Nf3");
+	expect_san(START, "e2e4", "e4");
+	expect_san("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "b1d2", "Nbd2");
+	expect_san("4k3/8/8/8/8/R7/8/R3K3 w - - 0 1", "a1a2", "R1a2");
+	expect_san("K7/2k5/8/8/4Q2Q/8/8/7Q w - - 0 1", "h4e1", "Qh4e1");
+	expect_san("4k3/8/8/8/8/8/8/1N1K1N1r w - - 0 1", "b1d2", "Nd2");
+	expect_san("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "O-O");
+	expect_san("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", "O-O-O");
+	expect_san("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", "exd6");
+	expect_san("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7b8q", "axb8=Q+");
+	expect_san("4k3/R7/8/8/8/8/8/4K2R w - - 0 1", "h1h8", "Rh8#");
+	expect_san("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", "d8h4", "Qh4#");
+}
+
+int main(void)
+{
+	attacks_init();
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ordinary_moves),
+		cmocka_unit_test(test_no_piece_reaches),
+		cmocka_unit_test(test_king_safety),
+		cmocka_unit_test(test_castling),
+		cmocka_unit_test(test_en_passant),
+		cmocka_unit_test(test_promotion),
+		cmocka_unit_test(test_ambiguity),
+		cmocka_unit_test(test_writing_san),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
