@@ -79,7 +79,8 @@ static void test_no_piece_reaches(void **state)
 	expect_illegal(START, "exd3", "nothing to capture on d3", "FIDE 3.7.4");
 	expect_illegal(START, "exd5", "no white pawn can capture on d5", "FIDE 3.7.4");
 	expect_illegal("4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1", "e3", "e3 is occupied", "FIDE 3.7.1");
-	expect_illegal("4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1", "e4", "no white pawn can advance to e4", "FIDE 3.7.1");
+	expect_illegal("4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1", "e4", "cannot advance two squares to e4: e3 is occupied", "FIDE 3.7.2");
+	expect_illegal("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e5", "no white pawn can advance to e5", "FIDE 3.7.1");
 	expect_illegal("4k3/8/8/8/4p3/8/4P3/4K3 w - - 0 1", "e4", "e4 is occupied", "FIDE 3.7.1");
 	expect_illegal("4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1", "e4", "e3 is occupied", "FIDE 3.7.2");
 	expect_illegal(START, "--", "null move", "FIDE 3.10.1");
