@@ -1,0 +1,141 @@
+/*
+ * test_reports.c - the three output formats: fields, omissions, escaping,
+ * and UTF-8 output from Latin-1 input.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/test_util.h"
+#include "reports/report.h"
+
+/* Renders one finding in a format into a NUL-terminated string (caller frees). */
+static char *render(enum report_format format, int color, const struct game_label *g, const struct finding *f)
+{
+	char *data = NULL;
+	size_t size = 0;
+	FILE *mem = open_memstream(&data, &size);
+	struct report r = { mem, format, color, { 0 } };
+	report_begin(&r);
+	report_finding(&r, g, f);
+	assert_int_equal(report_flush(&r), 0);
+	report_free(&r);
+	fclose(mem);
+	return data;
+}
+
+static struct finding illegal_finding(void)
+{
+	struct finding f;
+	memset(&f, 0, sizeof f);
+	f.code = CHECK_ILLEGAL_MOVE;
+	f.severity = SEVERITY_ERROR;
+	f.line = 14;
+	f.column = 9;
+	f.ply = 11;
+	f.move_number = 6;
+	f.side = 0;
+	f.san = "Be3";
+	f.rule = "FIDE 3.9";
+	strcpy(f.message, "6. Be3 is illegal: the bishop on d2 is \"pinned\"");
+	strcpy(f.fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+	return f;
+}
+
+static const struct game_label label = { "games.pgn", 3, "Morphy, Paul", "Duke Karl / Count Isouard", "Paris", "?", NULL };
+
+static void test_jsonl_fields_and_order(void **state)
+{
+	(void)state;
+	struct finding f = illegal_finding();
+	char *out = render(REPORT_JSONL, 0, &label, &f);
+	assert_string_equal(out,
+		"{\"file\":\"games.pgn\",\"game\":3,\"line\":14,\"column\":9,\"ply\":11,\"move_number\":6,"
+		"\"side\":\"white\",\"san\":\"Be3\",\"code\":\"illegal-move\",\"severity\":\"error\","
+		"\"rule\":\"FIDE 3.9\",\"message\":\"6. Be3 is illegal: the bishop on d2 is \\\"pinned\\\"\","
+		"\"fen\":\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\",\"white\":\"Morphy, Paul\","
+		"\"black\":\"Duke Karl / Count Isouard\",\"event\":\"Paris\",\"round\":\"?\"}\n");
+	free(out);
+}
+
+static void test_jsonl_omits_what_does_not_apply(void **state)
+{
+	(void)state;
+	struct finding f;
+	memset(&f, 0, sizeof f);
+	f.code = CHECK_MISSING_RESULT;
+	f.severity = SEVERITY_WARNING;
+	f.side = -1;
+	strcpy(f.message, "no result");
+	struct game_label bare = { "-", 1, NULL, NULL, NULL, NULL, NULL };
+	char *out = render(REPORT_JSONL, 0, &bare, &f);
+	assert_string_equal(out, "{\"file\":\"-\",\"game\":1,\"code\":\"missing-result\",\"severity\":\"warning\","
+				 "\"message\":\"no result\"}\n");
+	free(out);
+}
+
+static void test_latin1_and_control_bytes(void **state)
+{
+	(void)state;
+	struct finding f = illegal_finding();
+	/* "Réti" in Latin-1, a valid UTF-8 "Ä", a tab and a bell. */
+	struct game_label g = { "x.pgn", 1, "R\xe9ti", "\xc3\x84", NULL, NULL, NULL };
+	strcpy(f.message, "a\tb\x07");
+	char *out = render(REPORT_JSONL, 0, &g, &f);
+	assert_non_null(strstr(out, "\"white\":\"R\xc3\xa9ti\""));
+	assert_non_null(strstr(out, "\"black\":\"\xc3\x84\""));
+	assert_non_null(strstr(out, "\"message\":\"a\\tb\\u0007\""));
+	free(out);
+}
+
+static void test_csv(void **state)
+{
+	(void)state;
+	struct finding f = illegal_finding();
+	char *out = render(REPORT_CSV, 0, &label, &f);
+	const char *header = "file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,"
+			     "suggestion,white,black,event,round,date\n";
+	assert_memory_equal(out, header, strlen(header));
+	assert_string_equal(out + strlen(header),
+		"games.pgn,3,14,9,11,6,white,Be3,illegal-move,error,FIDE 3.9,"
+		"\"6. Be3 is illegal: the bishop on d2 is \"\"pinned\"\"\",4k3/8/8/8/8/8/8/4K3 w - - 0 1,,"
+		"\"Morphy, Paul\",Duke Karl / Count Isouard,Paris,?,\n");
+	free(out);
+}
+
+static void test_text(void **state)
+{
+	(void)state;
+	struct finding f = illegal_finding();
+	char *out = render(REPORT_TEXT, 0, &label, &f);
+	assert_string_equal(out,
+		"games.pgn:14:9: error: illegal-move: 6. Be3 is illegal: the bishop on d2 is \"pinned\" [FIDE 3.9]\n"
+		"  in game 3: Morphy, Paul - Duke Karl / Count Isouard, Paris\n");
+	free(out);
+	out = render(REPORT_TEXT, 1, &label, &f);
+	assert_non_null(strstr(out, "\033[1;31merror\033[0m"));
+	free(out);
+}
+
+static void test_format_names(void **state)
+{
+	(void)state;
+	assert_int_equal(report_format_from_name("text"), REPORT_TEXT);
+	assert_int_equal(report_format_from_name("jsonl"), REPORT_JSONL);
+	assert_int_equal(report_format_from_name("csv"), REPORT_CSV);
+	assert_int_equal(report_format_from_name("xml"), -1);
+	assert_int_equal(check_code_from_name("illegal-move", 12), CHECK_ILLEGAL_MOVE);
+	assert_int_equal(check_code_from_name("illegal", 7), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_jsonl_fields_and_order),
+		cmocka_unit_test(test_jsonl_omits_what_does_not_apply),
+		cmocka_unit_test(test_latin1_and_control_bytes),
+		cmocka_unit_test(test_csv),
+		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_format_names),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
