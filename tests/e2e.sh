@@ -1,0 +1,138 @@
+#!/bin/sh
+# e2e.sh - runs ./pgnaudit as a user would and compares what it prints.
+#
+# testdata/check/NAME.pgn is audited with `check -f jsonl` and compared with
+# testdata/check/NAME.jsonl (the expected findings, reviewed by hand); the
+# rest are command-line behaviours: stdin, gzip, exit statuses, -o, filters,
+# formats, replay and perft.  Run from the repository root: `make e2e`.
+set -u
+BIN=./pgnaudit
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/pgnaudit-e2e.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT INT TERM
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+# expect_status WANT DESCRIPTION -- command...
+expect_status() {
+	want=$1 what=$2
+	shift 3
+	"$@" >"$TMP/out" 2>"$TMP/err"
+	got=$?
+	if [ "$got" = "$want" ]; then ok; else bad "$what: exit $got, wanted $want"; sed 's/^/    /' "$TMP/err" | head -5; fi
+}
+expect_grep() { # PATTERN FILE DESCRIPTION
+	if grep -q -- "$1" "$2"; then ok; else bad "$3: no line matching '$1' in $2"; sed 's/^/    /' "$2" | head -5; fi
+}
+expect_no_grep() {
+	if grep -q -- "$1" "$2"; then bad "$3: unexpected '$1'"; else ok; fi
+}
+expect_same() { # FILE1 FILE2 DESCRIPTION
+	if cmp -s "$1" "$2"; then ok; else bad "$3"; diff "$1" "$2" | head -20 | sed 's/^/    /'; fi
+}
+
+# 1. Annotated files against their expected findings.
+for pgn in testdata/check/*.pgn; do
+	expected=${pgn%.pgn}.jsonl
+	want=0
+	grep -q '"severity":"error"' "$expected" && want=1
+	expect_status "$want" "check $pgn" -- "$BIN" check -f jsonl "$pgn"
+	expect_same "$expected" "$TMP/out" "check $pgn differs from $expected"
+done
+
+# 2. The same findings from standard input (file "-"), from gzip on a pipe,
+#    and from a gzip file whose name does not say so.
+pgn=testdata/check/illegal.pgn
+"$BIN" check -f jsonl "$pgn" | sed 's|"file":"[^"]*"|"file":"X"|' >"$TMP/plain"
+"$BIN" check -f jsonl <"$pgn" >"$TMP/stdin"
+expect_grep '"file":"-"' "$TMP/stdin" "stdin is named -"
+sed 's|"file":"[^"]*"|"file":"X"|' "$TMP/stdin" >"$TMP/stdin.x"
+expect_same "$TMP/plain" "$TMP/stdin.x" "stdin gives the same findings"
+gzip -c "$pgn" >"$TMP/games.dat"
+gzip -c "$pgn" | "$BIN" check -f jsonl | sed 's|"file":"[^"]*"|"file":"X"|' >"$TMP/gzpipe"
+expect_same "$TMP/plain" "$TMP/gzpipe" "gzip on a pipe gives the same findings"
+"$BIN" check -f jsonl "$TMP/games.dat" | sed 's|"file":"[^"]*"|"file":"X"|' >"$TMP/gzfile"
+expect_same "$TMP/plain" "$TMP/gzfile" "gzip recognised by magic bytes, not by name"
+head -c 300 "$TMP/games.dat" >"$TMP/truncated.gz"
+expect_status 2 "truncated gzip is a read error" -- "$BIN" check "$TMP/truncated.gz"
+expect_grep "truncated.gz" "$TMP/err" "the message names the truncated file"
+
+# 3. Exit statuses: a clean file, a missing file (the others still checked),
+#    a directory, usage errors, --strict.
+printf '[Event "x"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n' >"$TMP/clean.pgn"
+expect_status 0 "a clean game exits 0" -- "$BIN" check "$TMP/clean.pgn"
+expect_status 2 "a missing file exits 2" -- "$BIN" check -f jsonl "$TMP/no-such.pgn" "$pgn"
+expect_grep "no-such.pgn" "$TMP/err" "the message names the missing file"
+expect_grep '"code":"illegal-move"' "$TMP/out" "the files after a missing one are still checked"
+expect_status 2 "a directory exits 2" -- "$BIN" check "$TMP"
+expect_grep "directory" "$TMP/err" "a directory is called a directory"
+expect_status 2 "unknown option" -- "$BIN" check --bogus "$pgn"
+expect_status 2 "unknown format" -- "$BIN" check -f xml "$pgn"
+expect_status 2 "unknown code in --select" -- "$BIN" check --select no-such-code "$pgn"
+expect_status 2 "unknown command" -- "$BIN" frobnicate
+expect_status 0 "--help" -- "$BIN" --help
+expect_status 0 "check --help" -- "$BIN" check --help
+expect_grep "usage: pgnaudit check" "$TMP/out" "check --help prints the usage"
+expect_status 0 "--version" -- "$BIN" --version
+printf '[Event "x"]\n[Result "*"]\n\n1. e4 e5\n' >"$TMP/warning.pgn"
+expect_status 0 "a warning alone exits 0" -- "$BIN" check "$TMP/warning.pgn"
+expect_status 1 "--strict makes a warning exit 1" -- "$BIN" check --strict "$TMP/warning.pgn"
+
+# 4. --select / --ignore.
+"$BIN" check -f jsonl --select ambiguous-move testdata/check/*.pgn >"$TMP/sel"
+expect_grep '"code":"ambiguous-move"' "$TMP/sel" "--select keeps the selected code"
+expect_no_grep '"code":"illegal-move"' "$TMP/sel" "--select drops the others"
+expect_status 0 "--ignore of every error code exits 0" -- "$BIN" check --ignore illegal-move,syntax "$pgn"
+expect_no_grep 'illegal-move' "$TMP/out" "--ignore drops the code"
+
+# 5. Formats.
+"$BIN" check -f csv "$pgn" >"$TMP/csv"
+expect_grep '^file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,suggestion,white,black,event,round,date$' "$TMP/csv" "CSV header"
+rows=$(($(wc -l <"$TMP/csv") - 1))
+jsonl_rows=$(wc -l <"$TMP/plain")
+[ "$rows" -eq "$jsonl_rows" ] && ok || bad "CSV has $rows rows, JSONL $jsonl_rows"
+"$BIN" check "$pgn" >"$TMP/text"
+expect_grep "^$pgn:[0-9]*:[0-9]*: error: illegal-move: .* \[FIDE 3.9\]$" "$TMP/text" "text lines are FILE:LINE:COL: severity: code: message [rule]"
+expect_grep "^  in game 1: " "$TMP/text" "text names the game"
+expect_no_grep "$(printf '\033')" "$TMP/text" "no colour when not on a terminal"
+"$BIN" check --color=always "$pgn" >"$TMP/color"
+expect_grep "$(printf '\033')\[" "$TMP/color" "--color=always colours"
+
+# 6. -o replaces a file only when complete; an unwritable place leaves nothing.
+echo "old content" >"$TMP/report.jsonl"
+expect_status 1 "-o FILE" -- "$BIN" check -f jsonl -o "$TMP/report.jsonl" "$pgn"
+sed 's|"file":"[^"]*"|"file":"X"|' "$TMP/report.jsonl" >"$TMP/report.x"
+expect_same "$TMP/plain" "$TMP/report.x" "-o writes the same findings"
+[ ! -s "$TMP/out" ] && ok || bad "-o leaves standard output empty"
+ls "$TMP" | grep -q 'pgnaudit-' && bad "-o left a temporary file behind" || ok
+expect_status 2 "-o into a missing folder" -- "$BIN" check -o "$TMP/no/such/dir/out.txt" "$pgn"
+expect_grep "out.txt" "$TMP/err" "the message names the output file"
+if [ -w /dev/full ]; then
+	expect_status 2 "a write error on standard output" -- sh -c "$BIN check $pgn >/dev/full"
+fi
+
+# 7. replay: a line for ply 0, one per ply, FEN without a needless ep square.
+printf '[Event "x"]\n[Result "*"]\n\n1. e4 c5 2. Nf3 *\n' | "$BIN" replay >"$TMP/replay"
+printf '1\t0\t-\t-\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n1\t1\te4\te2e4\trnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n1\t2\tc5\tc7c5\trnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n1\t3\tNf3\tg1f3\trnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n' >"$TMP/replay.want"
+expect_same "$TMP/replay.want" "$TMP/replay" "replay prints every position"
+"$BIN" replay testdata/check/illegal.pgn >"$TMP/replay2"
+expect_grep "^1	8	Nxe4	" "$TMP/replay2" "replay goes up to the last legal ply"
+expect_no_grep "^1	9	" "$TMP/replay2" "replay stops at the illegal move"
+"$BIN" replay "$pgn" testdata/check/fen.pgn >"$TMP/replay3"
+expect_grep "^# testdata/check/fen.pgn$" "$TMP/replay3" "replay names each file when given several"
+expect_grep "	e1h1	" "$TMP/replay3" "Chess960 castling is king-takes-rook in UCI"
+
+# 8. perft.
+expect_status 0 "perft" -- "$BIN" perft "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 3
+[ "$(tail -1 "$TMP/out")" = 8902 ] && ok || bad "perft 3 of the start position is 8902"
+"$BIN" perft --divide "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 2 >"$TMP/divide"
+[ "$(wc -l <"$TMP/divide")" -eq 49 ] && ok || bad "perft --divide prints 48 moves and a total"
+[ "$(tail -1 "$TMP/divide")" = 2039 ] && ok || bad "kiwipete perft 2 is 2039"
+expect_status 2 "perft with a bad FEN" -- "$BIN" perft "not a fen" 1
+
+# 9. The demo.
+expect_status 1 "the demo sample has errors" -- "$BIN" check testdata/sample.pgn
+
+echo "e2e: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
