@@ -90,6 +90,21 @@ uint64_t position_key(const struct position *pos);
 /* The king's destination square of a castling move. */
 int castle_king_to(move m);
 
+/* The rook's destination square of a castling move (f or d file). */
+int castle_rook_to(move m);
+
+/* The square of the king of `color` (there is always exactly one). */
+static inline int position_king_square(const struct position *pos, int color)
+{
+	return lsb(pos->by_color[color] & pos->by_type[KING]);
+}
+
+/* Every occupied square. */
+static inline bitboard position_occupied(const struct position *pos)
+{
+	return pos->by_color[WHITE] | pos->by_color[BLACK];
+}
+
 /* Writes the move in UCI (e2e4, e7e8q; castling e1g1, or king-takes-rook
  * e1h1 when pos->chess960).  buf needs 6 bytes. */
 void move_to_uci(const struct position *pos, move m, char *buf);

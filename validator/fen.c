@@ -1,0 +1,431 @@
+/*
+ * fen.c - reading and writing Forsyth-Edwards Notation.
+ *
+ * The reader is strict because a FEN usually comes from a PGN's [FEN] tag,
+ * and a wrong start position would make every later finding about that game
+ * wrong: it names the first thing it does not accept, in one sentence.  It
+ * does accept the four-field EPD form without clocks (taken as "0 1"), which
+ * is common in the wild.  Beyond syntax it refuses positions the move
+ * generator cannot handle (a missing or extra king, pawns on the first or
+ * last rank, the side not to move in check) and castling rights whose king
+ * and rook are not in place.
+ *
+ * Castling letters: K and Q mean the outermost rook on that side of the king
+ * (X-FEN); A-H name the rook's file (Shredder-FEN); uppercase is White.  In
+ * standard chess the king must stand on e1/e8 and the rook on the a or h
+ * file; anything else needs chess960.
+ *
+ * The writer prints what python-chess's board.fen() prints for standard
+ * chess: KQkq order, and an en passant square only when an en passant
+ * capture is legal, so equal positions (FIDE 9.2.2) get equal FENs.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "validator/movegen.h"
+#include "validator/position.h"
+
+/* Six fields, plus one to notice trailing garbage. */
+#define FIELD_LIMIT 7
+
+struct field {
+	const char *text;
+	int len;
+};
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err && errlen) {
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static int field_is(const struct field *f, const char *text)
+{
+	return f->len == (int)strlen(text) && memcmp(f->text, text, (size_t)f->len) == 0;
+}
+
+/* Splits on runs of white space; returns the number of fields found, at
+ * most FIELD_LIMIT. */
+static int split_fields(const char *fen, struct field *fields)
+{
+	int count = 0;
+
+	while (*fen && count < FIELD_LIMIT) {
+		while (is_space(*fen))
+			fen++;
+		if (!*fen)
+			break;
+		fields[count].text = fen;
+		while (*fen && !is_space(*fen))
+			fen++;
+		fields[count].len = (int)(fen - fields[count].text);
+		count++;
+	}
+	return count;
+}
+
+static int piece_from_letter(char c)
+{
+	static const char letters[] = "PNBRQKpnbrqk";
+	const char *hit = c ? strchr(letters, c) : NULL;
+
+	return hit ? MAKE_PIECE((hit - letters) / 6, (hit - letters) % 6) : PIECE_NONE;
+}
+
+static void put(struct position *pos, int piece, int sq)
+{
+	pos->board[sq] = (uint8_t)piece;
+	pos->by_color[PIECE_COLOR(piece)] |= BIT(sq);
+	pos->by_type[PIECE_TYPE(piece)] |= BIT(sq);
+}
+
+/* Ranks from 8 down to 1, files a to h; digits count empty squares. */
+static int parse_placement(struct position *pos, const struct field *f, char *err, size_t errlen)
+{
+	int rank = 7, file = 0, previous_digit = 0;
+
+	for (int i = 0; i < f->len; i++) {
+		char c = f->text[i];
+		int piece = piece_from_letter(c);
+		if (c == '/') {
+			if (file != 8)
+				return fail(err, errlen, "rank %d has %d squares instead of 8", rank + 1, file);
+			if (--rank < 0)
+				return fail(err, errlen, "the placement has more than 8 ranks");
+			file = 0;
+			previous_digit = 0;
+		} else if (c >= '1' && c <= '8') {
+			if (previous_digit)
+				return fail(err, errlen, "rank %d has two digits in a row", rank + 1);
+			file += c - '0';
+			previous_digit = 1;
+		} else if (piece != PIECE_NONE) {
+			if (file < 8)
+				put(pos, piece, SQUARE(file, rank));
+			file++;
+			previous_digit = 0;
+		} else if (c == '0' || c == '9') {
+			return fail(err, errlen, "rank %d counts empty squares with %c; only 1 to 8 are possible", rank + 1, c);
+		} else if (c > ' ' && c < 127) {
+			return fail(err, errlen, "bad piece letter '%c' in rank %d", c, rank + 1);
+		} else {
+			return fail(err, errlen, "bad byte 0x%02x in rank %d", (unsigned char)c, rank + 1);
+		}
+		if (file > 8)
+			return fail(err, errlen, "rank %d has more than 8 squares", rank + 1);
+	}
+	if (rank > 0)
+		return fail(err, errlen, "the placement has %d ranks instead of 8", 8 - rank);
+	if (file != 8)
+		return fail(err, errlen, "rank 1 has %d squares instead of 8", file);
+	return 0;
+}
+
+static int check_kings_and_pawns(const struct position *pos, char *err, size_t errlen)
+{
+	static const char *const color_name[2] = { "white", "black" };
+	bitboard stray_pawns = pos->by_type[PAWN] & (RANK_BB(0) | RANK_BB(7));
+
+	for (int color = WHITE; color <= BLACK; color++) {
+		int kings = popcount(pos->by_type[KING] & pos->by_color[color]);
+		if (kings != 1)
+			return fail(err, errlen, "%s has %d kings instead of exactly one", color_name[color], kings);
+	}
+	if (stray_pawns) {
+		int sq = lsb(stray_pawns);
+		return fail(err, errlen, "a pawn stands on %c%d, on the first or last rank", 'a' + FILE_OF(sq),
+			    RANK_OF(sq) + 1);
+	}
+	return 0;
+}
+
+static int parse_side(struct position *pos, const struct field *f, char *err, size_t errlen)
+{
+	if (field_is(f, "w"))
+		pos->side_to_move = WHITE;
+	else if (field_is(f, "b"))
+		pos->side_to_move = BLACK;
+	else
+		return fail(err, errlen, "the side to move is '%.*s' instead of 'w' or 'b'", f->len, f->text);
+	return 0;
+}
+
+/* The squares numbered above sq (kingside) or below it; intersected with
+ * sq's rank, the squares on that side of it. */
+static bitboard beyond(int sq, int kingside)
+{
+	return kingside ? ~((BIT(sq) << 1) - 1) : BIT(sq) - 1;
+}
+
+/* The file of the rook a castling letter names, or -1 when K/Q finds no rook
+ * to name (Chess960 only; in standard chess K/Q are the h/a rooks). */
+static int castling_file(const struct position *pos, char letter, int color, int chess960)
+{
+	int lower = letter | 0x20;
+	int king = position_king_square(pos, color);
+	bitboard rooks, candidates;
+
+	if (lower != 'k' && lower != 'q')
+		return lower - 'a';
+	if (!chess960)
+		return lower == 'k' ? 7 : 0;
+	/* X-FEN: the outermost rook on that side of the king. */
+	rooks = pos->by_type[ROOK] & pos->by_color[color] & RANK_BB(RANK_OF(king));
+	candidates = rooks & beyond(king, lower == 'k');
+	if (!candidates)
+		return -1;
+	return FILE_OF(lower == 'k' ? 63 - __builtin_clzll(candidates) : lsb(candidates));
+}
+
+/* The rook square one castling letter names, or SQUARE_NONE with err set. */
+static int castling_rook(const struct position *pos, char letter, int chess960, char *err, size_t errlen)
+{
+	int color = letter >= 'a' ? BLACK : WHITE;
+	const char *name = color == WHITE ? "white" : "black";
+	int back = color == WHITE ? 0 : 7;
+	int king = position_king_square(pos, color);
+	int file;
+
+	if (RANK_OF(king) != back) {
+		fail(err, errlen, "castling right %c but the %s king is not on rank %d", letter, name, back + 1);
+		return SQUARE_NONE;
+	}
+	if (!chess960 && FILE_OF(king) != 4) {
+		fail(err, errlen, "castling right %c but the %s king is not on e%d (a Chess960 position?)", letter,
+		     name, back + 1);
+		return SQUARE_NONE;
+	}
+	file = castling_file(pos, letter, color, chess960);
+	if (file < 0) {
+		fail(err, errlen, "castling right %c but no %s rook on the %sside of rank %d", letter, name,
+		     (letter | 0x20) == 'k' ? "king" : "queen", back + 1);
+		return SQUARE_NONE;
+	}
+	if (!chess960 && file != 0 && file != 7) {
+		fail(err, errlen, "castling right %c names a rook on the %c file, which needs Chess960", letter,
+		     'a' + file);
+		return SQUARE_NONE;
+	}
+	if (pos->board[SQUARE(file, back)] != MAKE_PIECE(color, ROOK)) {
+		fail(err, errlen, "castling right %c but no %s rook on %c%d", letter, name, 'a' + file, back + 1);
+		return SQUARE_NONE;
+	}
+	return SQUARE(file, back);
+}
+
+static int is_castling_letter(char c)
+{
+	return c == 'K' || c == 'Q' || c == 'k' || c == 'q' || (c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h');
+}
+
+static int parse_castling(struct position *pos, const struct field *f, int chess960, char *err, size_t errlen)
+{
+	if (field_is(f, "-"))
+		return 0;
+	for (int i = 0; i < f->len; i++) {
+		char c = f->text[i];
+		int rook, king, color;
+		bitboard same_side;
+		if (!is_castling_letter(c))
+			return fail(err, errlen, "bad castling letter '%c' in '%.*s'", c, f->len, f->text);
+		rook = castling_rook(pos, c, chess960, err, errlen);
+		if (rook == SQUARE_NONE)
+			return -1;
+		if (pos->castling_rooks & BIT(rook))
+			return fail(err, errlen, "castling field '%.*s' gives the right to castle with the rook on %c%d twice",
+				    f->len, f->text, 'a' + FILE_OF(rook), RANK_OF(rook) + 1);
+		color = c >= 'a' ? BLACK : WHITE;
+		king = position_king_square(pos, color);
+		same_side = pos->castling_rooks & RANK_BB(RANK_OF(king)) & beyond(king, rook > king);
+		if (same_side)
+			return fail(err, errlen, "castling field '%.*s' gives %s two rights on the same side", f->len,
+				    f->text, color == WHITE ? "white" : "black");
+		pos->castling_rooks |= BIT(rook);
+	}
+	return 0;
+}
+
+static int parse_ep(struct position *pos, const struct field *f, char *err, size_t errlen)
+{
+	int expected_rank = pos->side_to_move == WHITE ? 5 : 2;
+
+	pos->ep_square = SQUARE_NONE;
+	if (field_is(f, "-"))
+		return 0;
+	if (f->len != 2 || f->text[0] < 'a' || f->text[0] > 'h' || f->text[1] < '1' || f->text[1] > '8')
+		return fail(err, errlen, "en passant field '%.*s' is not a square or '-'", f->len, f->text);
+	if (f->text[1] - '1' != expected_rank)
+		return fail(err, errlen, "en passant square %.2s is impossible with %s to move (it must be on rank %d)",
+			    f->text, pos->side_to_move == WHITE ? "white" : "black", expected_rank + 1);
+	pos->ep_square = (int8_t)SQUARE(f->text[0] - 'a', expected_rank);
+	return 0;
+}
+
+/* A clock: plain decimal digits, no sign, at most six of them (a million
+ * plies is already far beyond any game). */
+static int parse_clock(const struct field *f, const char *name, int *value, char *err, size_t errlen)
+{
+	*value = 0;
+	if (f->len > 6)
+		return fail(err, errlen, "the %s '%.*s' is absurdly large", name, f->len, f->text);
+	for (int i = 0; i < f->len; i++) {
+		if (f->text[i] < '0' || f->text[i] > '9')
+			return fail(err, errlen, "the %s '%.*s' is not a non-negative integer", name, f->len, f->text);
+		*value = *value * 10 + (f->text[i] - '0');
+	}
+	return 0;
+}
+
+static int parse_clocks(struct position *pos, const struct field *fields, int count, char *err, size_t errlen)
+{
+	pos->halfmove_clock = 0;
+	pos->fullmove_number = 1;
+	if (count == 4)
+		return 0;
+	if (parse_clock(&fields[4], "halfmove clock", &pos->halfmove_clock, err, errlen) != 0
+	    || parse_clock(&fields[5], "fullmove number", &pos->fullmove_number, err, errlen) != 0)
+		return -1;
+	if (pos->fullmove_number < 1)
+		return fail(err, errlen, "the fullmove number is %d but must be at least 1", pos->fullmove_number);
+	return 0;
+}
+
+static int check_field_count(const struct field *fields, int count, char *err, size_t errlen)
+{
+	if (count == 0)
+		return fail(err, errlen, "the FEN is empty");
+	if (count < 4)
+		return fail(err, errlen, "the FEN has too few fields (%d; it needs 6, or 4 without the clocks)", count);
+	if (count == 5)
+		return fail(err, errlen, "the FEN has a halfmove clock but no fullmove number");
+	if (count > 6)
+		return fail(err, errlen, "unexpected text '%.*s' after the fullmove number", fields[6].len,
+			    fields[6].text);
+	return 0;
+}
+
+/* The side that just moved cannot still be in check. */
+static int check_side_not_to_move(struct position *pos, char *err, size_t errlen)
+{
+	int checked;
+
+	pos->side_to_move = (uint8_t)!pos->side_to_move;
+	checked = in_check(pos);
+	pos->side_to_move = (uint8_t)!pos->side_to_move;
+	if (checked)
+		return fail(err, errlen, "%s is in check but it is %s's move",
+			    pos->side_to_move == WHITE ? "black" : "white",
+			    pos->side_to_move == WHITE ? "white" : "black");
+	return 0;
+}
+
+int fen_parse(struct position *pos, const char *fen, int chess960, char *err, size_t errlen)
+{
+	struct field fields[FIELD_LIMIT];
+	struct position parsed;
+	int count;
+
+	attacks_init();
+	if (err && errlen)
+		err[0] = '\0';
+	if (!fen)
+		return fail(err, errlen, "no FEN given");
+	count = split_fields(fen, fields);
+	memset(&parsed, 0, sizeof parsed);
+	parsed.chess960 = (uint8_t)(chess960 != 0);
+	if (check_field_count(fields, count, err, errlen) != 0
+	    || parse_placement(&parsed, &fields[0], err, errlen) != 0
+	    || check_kings_and_pawns(&parsed, err, errlen) != 0
+	    || parse_side(&parsed, &fields[1], err, errlen) != 0
+	    || parse_castling(&parsed, &fields[2], chess960, err, errlen) != 0
+	    || parse_ep(&parsed, &fields[3], err, errlen) != 0
+	    || parse_clocks(&parsed, fields, count, err, errlen) != 0
+	    || check_side_not_to_move(&parsed, err, errlen) != 0)
+		return -1;
+	parsed.key = position_key(&parsed);
+	*pos = parsed;
+	return 0;
+}
+
+static char *write_placement(const struct position *pos, char *out)
+{
+	static const char letters[] = " PNBRQKpnbrqk";
+
+	for (int rank = 7; rank >= 0; rank--) {
+		int empty = 0;
+		for (int file = 0; file < 8; file++) {
+			int piece = pos->board[SQUARE(file, rank)];
+			if (piece == PIECE_NONE) {
+				empty++;
+				continue;
+			}
+			if (empty)
+				*out++ = (char)('0' + empty);
+			empty = 0;
+			*out++ = letters[piece];
+		}
+		if (empty)
+			*out++ = (char)('0' + empty);
+		if (rank)
+			*out++ = '/';
+	}
+	return out;
+}
+
+/* K/Q (k/q) for the outermost rook on its side, else (Chess960 only) the
+ * rook's file, kingside before queenside, White before Black. */
+static char *write_castling(const struct position *pos, char *out)
+{
+	char *start = out;
+
+	for (int color = WHITE; color <= BLACK; color++) {
+		int back = color == WHITE ? 0 : 7;
+		int king = position_king_square(pos, color);
+		bitboard rooks = pos->by_type[ROOK] & pos->by_color[color] & RANK_BB(back);
+		bitboard rights = pos->castling_rooks & RANK_BB(back);
+		for (int kingside = 1; kingside >= 0; kingside--) {
+			bitboard right = rights & beyond(king, kingside);
+			if (!right)
+				continue;
+			int sq = lsb(right);
+			bitboard outer = rooks & beyond(sq, kingside);
+			char letter = (char)(kingside ? 'k' : 'q');
+			if (pos->chess960 && outer)
+				letter = (char)('a' + FILE_OF(sq));
+			*out++ = color == WHITE ? (char)(letter - 'a' + 'A') : letter;
+		}
+	}
+	if (out == start)
+		*out++ = '-';
+	return out;
+}
+
+void fen_write(const struct position *pos, char *buf)
+{
+	char *out = write_placement(pos, buf);
+
+	*out++ = ' ';
+	*out++ = pos->side_to_move == WHITE ? 'w' : 'b';
+	*out++ = ' ';
+	out = write_castling(pos, out);
+	*out++ = ' ';
+	if (ep_capture_legal(pos)) {
+		*out++ = (char)('a' + FILE_OF(pos->ep_square));
+		*out++ = (char)('1' + RANK_OF(pos->ep_square));
+	} else {
+		*out++ = '-';
+	}
+	snprintf(out, (size_t)(FEN_MAX - (out - buf)), " %d %d", pos->halfmove_clock, pos->fullmove_number);
+}
