@@ -227,10 +227,11 @@ int san_parse(const char *text, size_t len, struct san *out, char *err, size_t e
 
 	size_t n = strip_glyphs(text, len, out);
 	n = strip_check(text, n, out);
-	if (n >= 4 && memcmp(text + n - 4, "e.p.", 4) == 0) {
+	size_t ep = n >= 4 && memcmp(text + n - 4, "e.p.", 4) == 0 ? 4
+		  : n >= 3 && memcmp(text + n - 2, "ep", 2) == 0 && is_rank(text[n - 3]) ? 2 : 0;
+	if (ep) {
 		out->forms |= FORM_EP_SUFFIX;
-		n -= 4;
-		n = strip_check(text, n, out);
+		n = strip_check(text, n - ep, out);
 	}
 	if (n == 0) {
 		fail(err, errlen, "%s", "not a move");

@@ -33,7 +33,7 @@ enum san_form {
 	FORM_LONG = 1 << 2,           /* e2-e4, Ng1f3, Ng1xf3 */
 	FORM_UCI = 1 << 3,            /* g1f3, e7e8q */
 	FORM_PROMO_NO_EQUALS = 1 << 4, /* e8Q, e8(Q), e8/Q */
-	FORM_EP_SUFFIX = 1 << 5,      /* exd6e.p. */
+	FORM_EP_SUFFIX = 1 << 5,      /* exd6e.p., exd6ep */
 	FORM_LOWER_PIECE = 1 << 6,    /* nf3 */
 	FORM_PAWN_LETTER = 1 << 7,    /* Pe4 */
 	FORM_COLON_CAPTURE = 1 << 8,  /* Nf3:e5, e4:d5 */

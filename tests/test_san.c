@@ -65,6 +65,10 @@ static void test_pawn_moves(void **state)
 	assert_true(s.forms & FORM_EP_SUFFIX);
 	assert_int_equal(s.to, SQ("d6"));
 
+	s = parse_ok("exd6ep");
+	assert_true(s.forms & FORM_EP_SUFFIX);
+	assert_int_equal(s.to, SQ("d6"));
+
 	s = parse_ok("e8=K");
 	assert_int_equal(s.promotion, SAN_KING); /* parsed; the matcher refuses it */
 }

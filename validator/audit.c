@@ -90,7 +90,6 @@ static int start_position(const struct pgn_game *g, struct position *pos, struct
 		struct finding *f = finding_add(out, CHECK_UNSUPPORTED_VARIANT);
 		f->line = g->first_line;
 		f->column = 1;
-		f->rule = "PGN 9.6";
 		snprintf(f->message, sizeof f->message,
 			 "the game is %.100s, not chess or Chess960; its moves are not checked", variant_tag);
 		return 0;
@@ -168,7 +167,7 @@ static move play_token(const struct pgn_game *g, const struct pgn_token *t, stru
 		return MOVE_NONE;
 	}
 	struct finding *f = move_finding(out, CHECK_AMBIGUOUS_MOVE, g, t, pos, ply);
-	f->rule = "FIDE C.10";
+	f->rule = "FIDE C.11";
 	char list[160] = "";
 	size_t used = 0;
 	for (int i = 0; i < res.candidate_count && used < sizeof list - SAN_MAX - 8; i++) {
@@ -189,6 +188,50 @@ static int is_ep_mark(const struct pgn_game *g, const struct pgn_token *t)
 	return t->length == 4 && memcmp(pgn_token_text(g, t), "e.p.", 4) == 0;
 }
 
+/* Puts the game's findings (from index `first` on) in file order; stable, and
+ * cheap for the handful of findings a game has. */
+static void sort_by_position(struct finding_list *out, int first)
+{
+	for (int i = first + 1; i < out->count; i++) {
+		struct finding f = out->items[i];
+		int j = i;
+		while (j > first && (out->items[j - 1].line > f.line
+				     || (out->items[j - 1].line == f.line && out->items[j - 1].column > f.column))) {
+			out->items[j] = out->items[j - 1];
+			j--;
+		}
+		out->items[j] = f;
+	}
+}
+
+static void replay_main_line(const struct pgn_game *g, struct position *pos, struct finding_list *out,
+			     replay_callback cb, void *ctx, struct audit_summary *summary)
+{
+	if (cb) {
+		struct replay_step step = { 0, NULL, MOVE_NONE, NULL, pos };
+		cb(ctx, &step);
+	}
+	int ply = 0;
+	for (int i = 0; i < g->token_count; i++) {
+		const struct pgn_token *t = &g->tokens[i];
+		if (t->type != TOKEN_SYMBOL || t->depth != 0 || is_ep_mark(g, t))
+			continue;
+		struct position before = *pos;
+		move m = play_token(g, t, pos, ply + 1, out);
+		if (m == MOVE_NONE) {
+			summary->plies = ply;
+			return;
+		}
+		ply++;
+		if (cb) {
+			struct replay_step step = { ply, t, m, &before, pos };
+			cb(ctx, &step);
+		}
+	}
+	summary->plies = ply;
+	summary->complete = 1;
+}
+
 void audit_game(const struct pgn_game *g, const struct audit_options *opt, struct finding_list *out,
 		replay_callback cb, void *ctx, struct audit_summary *summary)
 {
@@ -197,34 +240,14 @@ void audit_game(const struct pgn_game *g, const struct audit_options *opt, struc
 	if (!summary)
 		summary = &local;
 	memset(summary, 0, sizeof *summary);
+	int first = out->count;
 	report_reader_problems(g, out);
 	check_result_tag(g, out);
 
 	struct position pos;
-	if (!start_position(g, &pos, out))
-		return;
-	summary->replayed = 1;
-	if (cb) {
-		struct replay_step step = { 0, NULL, MOVE_NONE, NULL, &pos };
-		cb(ctx, &step);
+	if (start_position(g, &pos, out)) {
+		summary->replayed = 1;
+		replay_main_line(g, &pos, out, cb, ctx, summary);
 	}
-	int ply = 0;
-	for (int i = 0; i < g->token_count; i++) {
-		const struct pgn_token *t = &g->tokens[i];
-		if (t->type != TOKEN_SYMBOL || t->depth != 0 || is_ep_mark(g, t))
-			continue;
-		struct position before = pos;
-		move m = play_token(g, t, &pos, ply + 1, out);
-		if (m == MOVE_NONE) {
-			summary->plies = ply;
-			return;
-		}
-		ply++;
-		if (cb) {
-			struct replay_step step = { ply, t, m, &before, &pos };
-			cb(ctx, &step);
-		}
-	}
-	summary->plies = ply;
-	summary->complete = 1;
+	sort_by_position(out, first);
 }
