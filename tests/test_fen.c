@@ -307,6 +307,37 @@ static void test_identity_en_passant_and_side(void **state)
 	assert_true(key_of("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0) == key_of("4k3/8/8/8/8/8/8/4K3 w - - 42 77", 0));
 }
 
+/* fen_parse_repair() sets right the two faults common in real files, says
+ * what it did, and refuses everything else as fen_parse() does. */
+static void test_repairs(void **state)
+{
+	(void)state;
+	struct position pos;
+	char err[200], repaired[240], fen[FEN_MAX];
+
+	assert_int_equal(fen_parse_repair(&pos, "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", 0, err, sizeof err, repaired,
+					  sizeof repaired), FEN_REPAIRED_CASTLING);
+	assert_non_null(strstr(repaired, "castling right Q but no white rook on a1"));
+	fen_write(&pos, fen);
+	assert_string_equal(fen, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+
+	assert_int_equal(fen_parse_repair(&pos, "4k3/8/8/8/8/8/8/4K3 b - - 3 0", 0, err, sizeof err, repaired,
+					  sizeof repaired), FEN_REPAIRED_FULLMOVE);
+	assert_non_null(strstr(repaired, "fullmove number is 0"));
+	assert_int_equal(pos.fullmove_number, 1);
+
+	assert_int_equal(fen_parse_repair(&pos, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0, err, sizeof err, repaired,
+					  sizeof repaired), 0);
+	assert_string_equal(repaired, "");
+
+	/* Not repaired: fen_parse() refuses both faults, and repair refuses the rest. */
+	assert_int_equal(fen_parse(&pos, "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", 0, err, sizeof err), -1);
+	assert_int_equal(fen_parse(&pos, "4k3/8/8/8/8/8/8/4K3 b - - 3 0", 0, err, sizeof err), -1);
+	assert_int_equal(fen_parse_repair(&pos, "4k3/8/8/8/8/8/8/K3K3 w - - 0 1", 0, err, sizeof err, repaired,
+					  sizeof repaired), -1);
+	assert_non_null(strstr(err, "kings"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -319,6 +350,7 @@ int main(void)
 		cmocka_unit_test(test_en_passant_written_only_when_legal),
 		cmocka_unit_test(test_identity_castling_rights),
 		cmocka_unit_test(test_identity_en_passant_and_side),
+		cmocka_unit_test(test_repairs),
 	};
 
 	attacks_init();

@@ -100,8 +100,9 @@ static int start_position(const struct pgn_game *g, struct position *pos, struct
 		pos->chess960 = v == VARIANT_CHESS960;
 		return 1;
 	}
-	char err[160];
-	if (fen_parse(pos, fen, v == VARIANT_CHESS960, err, sizeof err) == 0)
+	char err[200], repaired[240];
+	int repairs = fen_parse_repair(pos, fen, v == VARIANT_CHESS960, err, sizeof err, repaired, sizeof repaired);
+	if (repairs == 0)
 		return 1;
 	struct finding *f = finding_add(out, CHECK_BAD_FEN);
 	for (int i = 0; i < g->tag_count; i++) {
@@ -111,8 +112,18 @@ static int start_position(const struct pgn_game *g, struct position *pos, struct
 		}
 	}
 	f->rule = "PGN 16.1";
-	snprintf(f->message, sizeof f->message, "the FEN tag cannot be used: %s; the game is not replayed", err);
-	return 0;
+	if (repairs < 0) {
+		snprintf(f->message, sizeof f->message, "the FEN tag cannot be used: %s; the game is not replayed", err);
+		return 0;
+	}
+	/* A fullmove number of 0 is a slip of form; a castling right that
+	 * cannot exist misstates the position (FIDE 3.8.2.1). */
+	if (!(repairs & FEN_REPAIRED_CASTLING))
+		f->severity = SEVERITY_WARNING;
+	else
+		f->rule = "FIDE 3.8.2.1";
+	snprintf(f->message, sizeof f->message, "the FEN tag is wrong: %s", repaired);
+	return 1;
 }
 
 static struct finding *move_finding(struct finding_list *out, enum check_code code, const struct pgn_game *g,

@@ -29,6 +29,21 @@
 /* Six fields, plus one to notice trailing garbage. */
 #define FIELD_LIMIT 7
 
+/* Where fen_parse_repair() writes what it set right (NULL: refuse instead). */
+struct repairs {
+	char *text;
+	size_t len;
+	int done; /* FEN_REPAIRED_* bits */
+};
+
+static void note_repair(struct repairs *r, int kind, const char *what)
+{
+	r->done |= kind;
+	size_t used = strlen(r->text);
+	if (used + 3 < r->len)
+		snprintf(r->text + used, r->len - used, "%s%s", used ? "; " : "", what);
+}
+
 struct field {
 	const char *text;
 	int len;
@@ -230,7 +245,8 @@ static int is_castling_letter(char c)
 	return c == 'K' || c == 'Q' || c == 'k' || c == 'q' || (c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h');
 }
 
-static int parse_castling(struct position *pos, const struct field *f, int chess960, char *err, size_t errlen)
+static int parse_castling(struct position *pos, const struct field *f, int chess960, struct repairs *repairs,
+			  char *err, size_t errlen)
 {
 	if (field_is(f, "-"))
 		return 0;
@@ -241,6 +257,13 @@ static int parse_castling(struct position *pos, const struct field *f, int chess
 		if (!is_castling_letter(c))
 			return fail(err, errlen, "bad castling letter '%c' in '%.*s'", c, f->len, f->text);
 		rook = castling_rook(pos, c, chess960, err, errlen);
+		if (rook == SQUARE_NONE && repairs) {
+			char what[200];
+			snprintf(what, sizeof what, "%s: the right is dropped", err);
+			note_repair(repairs, FEN_REPAIRED_CASTLING, what);
+			err[0] = '\0';
+			continue;
+		}
 		if (rook == SQUARE_NONE)
 			return -1;
 		if (pos->castling_rooks & BIT(rook))
@@ -288,7 +311,8 @@ static int parse_clock(const struct field *f, const char *name, int *value, char
 	return 0;
 }
 
-static int parse_clocks(struct position *pos, const struct field *fields, int count, char *err, size_t errlen)
+static int parse_clocks(struct position *pos, const struct field *fields, int count, struct repairs *repairs,
+			char *err, size_t errlen)
 {
 	pos->halfmove_clock = 0;
 	pos->fullmove_number = 1;
@@ -297,6 +321,10 @@ static int parse_clocks(struct position *pos, const struct field *fields, int co
 	if (parse_clock(&fields[4], "halfmove clock", &pos->halfmove_clock, err, errlen) != 0
 	    || parse_clock(&fields[5], "fullmove number", &pos->fullmove_number, err, errlen) != 0)
 		return -1;
+	if (pos->fullmove_number == 0 && repairs) {
+		note_repair(repairs, FEN_REPAIRED_FULLMOVE, "the fullmove number is 0 but must be at least 1: it is read as 1");
+		pos->fullmove_number = 1;
+	}
 	if (pos->fullmove_number < 1)
 		return fail(err, errlen, "the fullmove number is %d but must be at least 1", pos->fullmove_number);
 	return 0;
@@ -331,7 +359,8 @@ static int check_side_not_to_move(struct position *pos, char *err, size_t errlen
 	return 0;
 }
 
-int fen_parse(struct position *pos, const char *fen, int chess960, char *err, size_t errlen)
+static int parse(struct position *pos, const char *fen, int chess960, struct repairs *repairs, char *err,
+		 size_t errlen)
 {
 	struct field fields[FIELD_LIMIT];
 	struct position parsed;
@@ -349,14 +378,36 @@ int fen_parse(struct position *pos, const char *fen, int chess960, char *err, si
 	    || parse_placement(&parsed, &fields[0], err, errlen) != 0
 	    || check_kings_and_pawns(&parsed, err, errlen) != 0
 	    || parse_side(&parsed, &fields[1], err, errlen) != 0
-	    || parse_castling(&parsed, &fields[2], chess960, err, errlen) != 0
+	    || parse_castling(&parsed, &fields[2], chess960, repairs, err, errlen) != 0
 	    || parse_ep(&parsed, &fields[3], err, errlen) != 0
-	    || parse_clocks(&parsed, fields, count, err, errlen) != 0
+	    || parse_clocks(&parsed, fields, count, repairs, err, errlen) != 0
 	    || check_side_not_to_move(&parsed, err, errlen) != 0)
 		return -1;
 	parsed.key = position_key(&parsed);
 	*pos = parsed;
 	return 0;
+}
+
+int fen_parse(struct position *pos, const char *fen, int chess960, char *err, size_t errlen)
+{
+	return parse(pos, fen, chess960, NULL, err, errlen);
+}
+
+int fen_parse_repair(struct position *pos, const char *fen, int chess960, char *err, size_t errlen,
+		     char *repaired, size_t repairedlen)
+{
+	struct repairs repairs = { repaired, repairedlen, 0 };
+	char scratch[200];
+	if (repairedlen)
+		repaired[0] = '\0';
+	/* err doubles as scratch space for the reasons of dropped rights. */
+	if (!err || errlen < sizeof scratch) {
+		err = scratch;
+		errlen = sizeof scratch;
+	}
+	if (parse(pos, fen, chess960, &repairs, err, errlen) != 0)
+		return -1;
+	return repairs.done;
 }
 
 static char *write_placement(const struct position *pos, char *out)

@@ -68,6 +68,17 @@ void position_startpos(struct position *pos);
  * how ambiguous castling letters are read. */
 int fen_parse(struct position *pos, const char *fen, int chess960, char *err, size_t errlen);
 
+/* The same, but sets right two faults common in real files instead of
+ * refusing them - a castling letter whose king or rook is not in place (the
+ * right is dropped) and a fullmove number of 0 (read as 1) - and describes
+ * what it set right in `repaired` ("" when nothing).  Everything else is
+ * refused as by fen_parse().  Returns -1 when refused, else the
+ * FEN_REPAIRED_* bits of what was set right (0: nothing). */
+#define FEN_REPAIRED_CASTLING 1
+#define FEN_REPAIRED_FULLMOVE 2
+int fen_parse_repair(struct position *pos, const char *fen, int chess960, char *err, size_t errlen,
+		     char *repaired, size_t repairedlen);
+
 /* Writes the FEN of pos into buf (at least FEN_MAX bytes).  The en passant
  * field names a square only when an en passant capture is legal; castling
  * is written KQkq (Shredder letters in Chess960 when KQkq would be ambiguous). */
