@@ -21,11 +21,13 @@ void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Standard output, or a file written under a temporary name in the same
  * folder and renamed over `path` only once everything was written: an
- * existing file is never left half-written. */
+ * existing file is never left half-written.  A path that exists and is not
+ * a regular file (/dev/null, a FIFO) is written in place. */
 struct output {
 	FILE *fp;
 	const char *path;   /* NULL for standard output */
 	char *tmp_path;
+	int direct;         /* path is a device or pipe, written in place */
 };
 
 /* Returns 0, or -1 after printing why. */
@@ -33,8 +35,6 @@ int output_open(struct output *o, const char *path);
 /* Flushes and (for a file) renames into place.  Returns 0, or -1 after
  * printing why (the temporary file is removed, the target untouched). */
 int output_close(struct output *o);
-/* Gives up: removes the temporary file. */
-void output_abort(struct output *o);
 
 /* Prints the usage of a subcommand and returns the given status. */
 int usage_check(FILE *fp, int status);

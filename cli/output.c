@@ -28,6 +28,19 @@ int output_open(struct output *o, const char *path)
 		o->fp = stdout;
 		return 0;
 	}
+	/* A device or a pipe (-o /dev/null, -o /dev/stderr, a FIFO) is written
+	 * in place: renaming over it would replace it with a plain file. */
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		o->fp = fopen(path, "w");
+		if (!o->fp) {
+			warnx_("%s: %s", path, strerror(errno));
+			return -1;
+		}
+		o->direct = 1;
+		o->path = path;
+		return 0;
+	}
 	o->path = path;
 	size_t n = strlen(path) + sizeof ".pgnaudit-XXXXXX";
 	o->tmp_path = malloc(n);
@@ -59,18 +72,19 @@ int output_open(struct output *o, const char *path)
 	return 0;
 }
 
-void output_abort(struct output *o)
-{
-	if (o->tmp_path) {
-		fclose(o->fp);
-		unlink(o->tmp_path);
-		free(o->tmp_path);
-		o->tmp_path = NULL;
-	}
-}
-
 int output_close(struct output *o)
 {
+	if (o->direct) {
+		int failed = fflush(o->fp) != 0 || ferror(o->fp);
+		int saved = errno;
+		if (fclose(o->fp) != 0 && !failed) {
+			failed = 1;
+			saved = errno;
+		}
+		if (failed)
+			warnx_("%s: write failed: %s", o->path, strerror(saved));
+		return failed ? -1 : 0;
+	}
 	if (!o->tmp_path) {
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			warnx_("error writing to standard output: %s", strerror(errno));

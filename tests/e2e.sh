@@ -108,6 +108,12 @@ expect_same "$TMP/plain" "$TMP/report.x" "-o writes the same findings"
 ls "$TMP" | grep -q 'pgnaudit-' && bad "-o left a temporary file behind" || ok
 expect_status 2 "-o into a missing folder" -- "$BIN" check -o "$TMP/no/such/dir/out.txt" "$pgn"
 expect_grep "out.txt" "$TMP/err" "the message names the output file"
+mkfifo "$TMP/fifo"
+cat "$TMP/fifo" >"$TMP/from-fifo" &
+expect_status 1 "-o a FIFO" -- "$BIN" check -o "$TMP/fifo" "$pgn"
+wait
+[ -p "$TMP/fifo" ] && ok || bad "-o must write into a FIFO (or /dev/null), not replace it with a file"
+expect_grep "illegal-move" "$TMP/from-fifo" "-o FIFO delivers the findings"
 if [ -w /dev/full ]; then
 	expect_status 2 "a write error on standard output" -- sh -c "$BIN check $pgn >/dev/full"
 fi
