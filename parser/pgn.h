@@ -38,6 +38,23 @@ enum token_type {
 	TOKEN_RESULT,          /* 1-0 0-1 1/2-1/2 * */
 };
 
+/*
+ * Token texts are the bytes as written: `12.` `12...` `12` for move numbers,
+ * `$14` for NAGs, `Nf3!?` for a symbol with its suffix (the SAN parser strips
+ * it); a comment's text is without `{` `}` or `;` and the line end.  A move
+ * number followed at once by a move (`12.e4`) is two tokens; dots after a
+ * move number (`12. ...`) belong to no token.
+ *
+ * Token depth: 0 is the main line.  A `(` and its matching `)` both carry the
+ * depth of the variation they enclose (one more than the line they branch
+ * from), so the tokens from a `(` at depth d to its `)` are exactly the run of
+ * tokens with depth >= d.  A `)` without a `(` is a problem and not a token.
+ *
+ * A game's RESULT token, when it has one, is its last token.  Its text is
+ * 1-0, 0-1, 1/2-1/2 or *, or else 1/2: that old shorthand ends the game as a
+ * draw but also gets a PGN_SYNTAX problem.  A result inside a variation is a
+ * problem, not a token, and does not end the game.
+ */
 struct pgn_token {
 	uint8_t type;       /* enum token_type */
 	uint8_t depth;      /* variation depth: 0 is the main line (saturates at 255) */
@@ -50,6 +67,7 @@ struct pgn_token {
 struct pgn_tag {
 	uint32_t name, value;   /* offsets in game.arena, NUL-terminated, value unescaped */
 	uint32_t line, column;
+	uint32_t value_length;  /* bytes in the value, which may hold NUL bytes */
 };
 
 enum pgn_problem_kind {
@@ -65,6 +83,34 @@ struct pgn_problem {
 	char message[160];
 };
 
+/*
+ * Limits.  They keep memory bounded by one game however damaged the input:
+ * going past one is a PGN_SYNTAX problem in that game (once per limit), what
+ * does not fit is dropped, the game is marked truncated, and reading goes on.
+ */
+#define PGN_MAX_GAME_BYTES  (64u << 20)  /* text of one game in its arena */
+#define PGN_MAX_TOKENS      1000000      /* tokens in one game */
+#define PGN_MAX_TAGS        1024         /* tag pairs in one game */
+#define PGN_MAX_TOKEN_BYTES 65536        /* a symbol, number, tag name or tag value */
+#define PGN_MAX_PROBLEMS    256          /* syntax problems reported per game (then
+					    one more saying the rest are not; the
+					    end-of-game problems always come) */
+#define PGN_MAX_DEPTH       255          /* token.depth saturates here */
+
+/*
+ * Game boundaries and offsets.  Offsets count bytes of the decompressed input
+ * from 0 (a BOM included); [start_offset, end_offset) is the game:
+ *  - start_offset is the first byte of its first tag pair, token or syntax
+ *    problem.  Blanks, `%` escape lines and BOMs before it are not part of it.
+ *  - a game that ends with its result ends right after the result; what
+ *    follows up to the next game's start (blanks, escape lines, comments that
+ *    start no game) belongs to no game.
+ *  - a game without a result ends where the next game starts (the `[` of the
+ *    tag pair that ended it) or at the end of the input, so the blanks before
+ *    that belong to it.
+ * Comments (and problems) before the first tag pair belong to the game that
+ * follows; comments alone at the end of the input make no game.
+ */
 struct pgn_game {
 	char *arena;                /* tag names/values and token texts */
 	size_t arena_len, arena_cap;
@@ -77,6 +123,7 @@ struct pgn_game {
 	uint32_t first_line;        /* line of the game's first byte that is not blank */
 	uint64_t start_offset;      /* byte offsets in the (decompressed) input */
 	uint64_t end_offset;
+	int truncated;              /* a limit was exceeded: tokens or tags are missing */
 };
 
 struct pgn_reader;

@@ -23,4 +23,15 @@ ssize_t stream_read(struct input_stream *s, void *buf, size_t n, char *err, size
 
 void stream_close(struct input_stream *s);
 
+/* A stream over len bytes in memory (not copied: they must outlive the
+ * stream).  Gzip data is recognised and inflated as for files.  For tests,
+ * fuzzing and callers that already hold the bytes. */
+struct input_stream *stream_open_memory(const void *data, size_t len);
+
+/* Makes every later read return at most a few bytes: read k returns at most
+ * 1 + k % max_chunk bytes (0 restores normal reads).  It applies to the raw
+ * input and to what stream_read hands out, so that tests can put buffer
+ * boundaries everywhere. */
+void stream_set_chunk_limit(struct input_stream *s, size_t max_chunk);
+
 #endif

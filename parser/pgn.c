@@ -1,0 +1,1258 @@
+/*
+ * pgn.c - the streaming PGN reader: bytes in, one game at a time out.
+ *
+ * Speed decides the shape of this file.  The reader runs over every byte of
+ * every file, so it is a plain loop over a buffer: a table says what each
+ * byte can be, the loops test table bits, and no function is called per byte
+ * (comment text, often long, is searched with strcspn, which libc does 16
+ * bytes at a time).  Token texts are copied into the game's arena and the
+ * game's arrays grow geometrically and are reused from game to game, so after
+ * the first few games nothing is allocated at all.
+ *
+ * The buffer has a fixed size (READ_BUFFER_SIZE) and a NUL sentinel after
+ * the last byte read, so scanning loops need no bounds test; a NUL they stop
+ * at is the sentinel only when it is at r->end.  Tokens that cannot be long
+ * (symbols, numbers, tag pairs) are scanned as a whole: when a scan runs into
+ * the end of the buffered bytes, more input is read (need_more keeps the bytes
+ * from r->pos on) and the token is scanned again from its start.  That keeps
+ * every scanner a pointer loop without saved state; a token longer than the
+ * buffer would never finish, so PGN_MAX_TOKEN_BYTES is well below the buffer
+ * size.  Text that can be any length (comments, escape lines, blanks) is
+ * streamed instead.
+ *
+ * Recovery matters as much as speed: a damaged file must not hide the games
+ * after the damage.  Every problem is recorded in the game and reading goes
+ * on; a `{` that is never closed is caught when its text reaches a line that
+ * is nothing but tag pairs, and that line starts the next game.
+ */
+#include "parser/pgn.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define READ_BUFFER_SIZE (256 * 1024)
+#define SHORT_COPY 16
+
+#define PRINTF_LIKE(fmt, args) __attribute__((format(printf, fmt, args)))
+#define ALWAYS_INLINE __attribute__((always_inline))
+
+/* What a byte can be; the scanning loops test these bits. */
+enum {
+	C_BLANK = 1 << 0,         /* space, tab, form feed, vertical tab */
+	C_LINE_END = 1 << 1,      /* LF, CR */
+	C_SYMBOL = 1 << 2,        /* continues a symbol */
+	C_SYMBOL_DOT = 1 << 3,    /* C_SYMBOL or '.' (symbols begun by a letter or digit) */
+	C_SYMBOL_START = 1 << 4,  /* letters and bytes >= 0x80 */
+	C_DIGIT = 1 << 5,
+	C_NAME = 1 << 6,          /* tag names */
+	C_VALUE_STOP = 1 << 7,    /* ends a stretch of tag value: " \ LF CR NUL */
+	C_LINE_STOP = 1 << 8,     /* LF CR NUL */
+	C_GLYPH = 1 << 9,         /* ! ? */
+	C_DOT = 1 << 10,
+};
+
+/* What a lexing step tells the game loop. */
+enum { LEX_GO_ON, LEX_GAME_OVER };
+
+struct where {
+	uint32_t line, column;
+	uint64_t offset;
+};
+
+/* The game being read. */
+struct game_state {
+	int started;            /* its first byte has been seen */
+	int tag_section;        /* it has (or tried to have) tag pairs */
+	int movetext;           /* it has a movetext token other than a comment */
+	int has_result;
+	int cut_by_comment;     /* it ended inside an unterminated comment */
+	int last_type;          /* type of the last token, -1 before the first */
+	uint64_t depth;         /* variations open now */
+	struct where open;      /* the outermost open '(' */
+	struct where end;       /* just after the last token or tag pair */
+	int syntax_problems;    /* counted against PGN_MAX_PROBLEMS */
+	int text_failed;        /* the text being built did not fit */
+	int stopped;            /* a limit was hit: nothing more is stored */
+	int full_problems, full_tags, deep_noted;
+};
+
+struct pgn_reader {
+	struct input_stream *stream;
+	unsigned char *storage;     /* history byte, READ_BUFFER_SIZE bytes, sentinel,
+				       SHORT_COPY bytes for emit to read past the end */
+	unsigned char *buf;         /* storage + 1; buf[-1] is the byte before buf[0] */
+	size_t pos, end;            /* next byte; end of the bytes read */
+	uint64_t base;              /* input offset of buf[0] */
+	uint64_t line_start;        /* input offset of column 1 of the current line */
+	uint32_t line;
+	int eof, failed;
+	char error[256];
+	struct game_state st;
+	uint16_t cls[256];
+};
+
+/* ---- the byte classes ---- */
+
+static void init_classes(uint16_t *cls)
+{
+	for (int c = 0; c < 256; c++) {
+		int letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+		int digit = c >= '0' && c <= '9';
+		int high = c >= 0x80;
+
+		cls[c] = 0;
+		if (letter || high)
+			cls[c] |= C_SYMBOL_START;
+		if (letter || digit || high || (c != 0 && strchr("_+#=:/-@!?", c)))
+			cls[c] |= C_SYMBOL | C_SYMBOL_DOT;
+		if (digit)
+			cls[c] |= C_DIGIT;
+		if (letter || digit || c == '_')
+			cls[c] |= C_NAME;
+	}
+	cls['.'] |= C_SYMBOL_DOT | C_DOT;
+	cls[' '] = cls['\t'] = cls['\f'] = cls['\v'] = C_BLANK;
+	cls['\n'] |= C_LINE_END | C_VALUE_STOP | C_LINE_STOP;
+	cls['\r'] |= C_LINE_END | C_VALUE_STOP | C_LINE_STOP;
+	cls[0] |= C_VALUE_STOP | C_LINE_STOP;
+	cls['"'] |= C_VALUE_STOP;
+	cls['\\'] |= C_VALUE_STOP;
+	cls['!'] |= C_GLYPH;
+	cls['?'] |= C_GLYPH;
+}
+
+/* ---- input: the buffer and the position in the file ---- */
+
+/* Reads more input after the buffered bytes, keeping those from r->pos on
+ * (moved to the front).  Reads until the bytes held have doubled (so that
+ * rescanning a token costs linear time), the buffer is full or the input
+ * ends.  Returns 1 when bytes were added, 0 when none could be (end of input,
+ * or a buffer full of one token), -1 on a read error. */
+static int need_more(struct pgn_reader *r)
+{
+	size_t held = r->end - r->pos, want, before;
+
+	if (r->failed)
+		return -1;
+	if (r->eof)
+		return 0;
+	if (r->pos > 0) {
+		r->buf[-1] = r->buf[r->pos - 1];
+		memmove(r->buf, r->buf + r->pos, held);
+		r->base += r->pos;
+		r->end = held;
+		r->pos = 0;
+	}
+	want = held > 0 ? 2 * held : 1;
+	if (want > READ_BUFFER_SIZE)
+		want = READ_BUFFER_SIZE;
+	before = r->end;
+	while (r->end < want && !r->eof && !r->failed) {
+		ssize_t got = stream_read(r->stream, r->buf + r->end, READ_BUFFER_SIZE - r->end,
+					  r->error, sizeof r->error);
+
+		if (got > 0)
+			r->end += (size_t)got;
+		r->eof = got == 0;
+		r->failed = got < 0;
+	}
+	r->buf[r->end] = 0;
+	return r->failed ? -1 : r->end > before;
+}
+
+static inline struct where where_at(const struct pgn_reader *r, size_t pos)
+{
+	struct where w;
+
+	w.offset = r->base + pos;
+	w.line = r->line;
+	w.column = (uint32_t)(w.offset - r->line_start + 1);
+	return w;
+}
+
+/* Counts the line end at p (LF, CR, or the LF of a CRLF) once it is read. */
+static inline void count_line_end(struct pgn_reader *r, const unsigned char *p)
+{
+	if (*p == '\r' || p[-1] != '\r')
+		r->line++;
+	r->line_start = r->base + (size_t)(p - r->buf) + 1;
+}
+
+static inline const unsigned char *skip_spaces(const uint16_t *cls, const unsigned char *p)
+{
+	while (cls[*p] & C_BLANK)
+		p++;
+	return p;
+}
+
+/* scan_run for a run that reached the end of the buffered bytes. */
+static size_t scan_run_more(struct pgn_reader *r, unsigned mask, int *whole)
+{
+	for (;;) {
+		const unsigned char *s = r->buf + r->pos, *p = s + 1;
+		int more;
+
+		while (r->cls[*p] & mask)
+			p++;
+		if (p < r->buf + r->end || r->eof) {
+			*whole = 1;
+			return (size_t)(p - s);
+		}
+		more = need_more(r);
+		if (more < 0 || (more == 0 && !r->eof)) {
+			*whole = 0;
+			return r->end - r->pos;
+		}
+	}
+}
+
+/* The length of the run of bytes of class `mask` at r->pos (its first byte
+ * is taken whatever it is).  The whole run is in the buffer on return unless
+ * *whole is 0: it is longer than the buffer, or reading failed. */
+static inline size_t scan_run(struct pgn_reader *r, unsigned mask, int *whole)
+{
+	const unsigned char *s = r->buf + r->pos, *p = s + 1;
+
+	while (r->cls[*p] & mask)
+		p++;
+	if (p == r->buf + r->end && !r->eof)
+		return scan_run_more(r, mask, whole);
+	*whole = 1;
+	return (size_t)(p - s);
+}
+
+/* Skips the bytes of class `mask` from r->pos on, however many. */
+static void skip_run(struct pgn_reader *r, unsigned mask)
+{
+	for (;;) {
+		const unsigned char *p = r->buf + r->pos;
+
+		while (r->cls[*p] & mask)
+			p++;
+		r->pos = (size_t)(p - r->buf);
+		if (r->pos < r->end || need_more(r) <= 0)
+			return;
+	}
+}
+
+/* Skips to the end of the line (not past it). */
+static void skip_to_line_end(struct pgn_reader *r)
+{
+	for (;;) {
+		const unsigned char *p = r->buf + r->pos;
+
+		while (!(r->cls[*p] & C_LINE_STOP))
+			p++;
+		r->pos = (size_t)(p - r->buf);
+		if (r->pos < r->end && *p != 0)
+			return;
+		if (r->pos < r->end)
+			r->pos++;
+		else if (need_more(r) <= 0)
+			return;
+	}
+}
+
+/* Skips a UTF-8 byte order mark at r->pos; it takes no column. */
+static int skip_bom(struct pgn_reader *r)
+{
+	const unsigned char *p;
+
+	while (r->end - r->pos < 3 && need_more(r) > 0)
+		continue;
+	p = r->buf + r->pos;
+	if (r->end - r->pos < 3 || p[0] != 0xef || p[1] != 0xbb || p[2] != 0xbf)
+		return 0;
+	r->pos += 3;
+	r->line_start += 3;
+	return 1;
+}
+
+/* Skips a ^Z that is the last byte of the input (an old DOS end-of-file
+ * mark, common in old collections). */
+static int skip_dos_eof(struct pgn_reader *r)
+{
+	while (r->end - r->pos < 2 && need_more(r) > 0)
+		continue;
+	if (r->end - r->pos != 1 || !r->eof)
+		return 0;
+	r->pos++;
+	return 1;
+}
+
+/* Skips blanks, line ends, `%` escape lines, byte order marks at the start
+ * of a line and a final ^Z.  Returns the next byte (at r->pos), or -1 at the
+ * end of the input or on a read error. */
+static int skip_blanks(struct pgn_reader *r)
+{
+	const uint16_t *cls = r->cls;
+
+	for (;;) {
+		const unsigned char *p = r->buf + r->pos;
+		unsigned c;
+
+		for (;;) {
+			c = *p;
+			if (!(cls[c] & (C_BLANK | C_LINE_END)))
+				break;
+			if (cls[c] & C_LINE_END)
+				count_line_end(r, p);
+			p++;
+		}
+		r->pos = (size_t)(p - r->buf);
+		if (r->pos == r->end) {
+			if (need_more(r) <= 0)
+				return -1;
+			continue;
+		}
+		if ((c == '%' || c == 0xef) && r->base + r->pos == r->line_start) {
+			if (c == '%') {
+				skip_to_line_end(r);
+				continue;
+			}
+			if (skip_bom(r))
+				continue;
+		}
+		if (c == 0x1a && skip_dos_eof(r))
+			continue;
+		return (int)c;
+	}
+}
+
+/* ---- the game: arena, tokens, tags, problems ---- */
+
+static void out_of_memory(struct pgn_reader *r)
+{
+	r->failed = 1;
+	snprintf(r->error, sizeof r->error, "out of memory");
+}
+
+/* array with room for twice *cap elements, but no more than max (*cap is
+ * updated), or NULL. */
+static void *grow(struct pgn_reader *r, void *array, int *cap, int max, size_t size)
+{
+	int n = *cap == 0 ? 64 : *cap < max / 2 ? 2 * *cap : max;
+	void *bigger = realloc(array, (size_t)n * size);
+
+	if (bigger == NULL)
+		out_of_memory(r);
+	else
+		*cap = n;
+	return bigger;
+}
+
+static void push_problem(struct pgn_reader *r, struct pgn_game *g, enum pgn_problem_kind kind,
+			 struct where at, const char *fmt, va_list ap)
+{
+	struct pgn_problem *p = g->problems;
+
+	if (g->problem_count == g->problem_cap &&
+	    (p = grow(r, g->problems, &g->problem_cap, INT_MAX, sizeof *p)) == NULL)
+		return;
+	g->problems = p;
+	p += g->problem_count++;
+	p->kind = (uint8_t)kind;
+	p->line = at.line;
+	p->column = at.column;
+	vsnprintf(p->message, sizeof p->message, fmt, ap);
+}
+
+/* A problem that comes at most once per game: always recorded. */
+PRINTF_LIKE(5, 6)
+static void add_final_problem(struct pgn_reader *r, struct pgn_game *g,
+			      enum pgn_problem_kind kind, struct where at, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	push_problem(r, g, kind, at, fmt, ap);
+	va_end(ap);
+}
+
+/* A problem that can come any number of times: at most PGN_MAX_PROBLEMS. */
+PRINTF_LIKE(5, 6)
+static void add_problem(struct pgn_reader *r, struct pgn_game *g, enum pgn_problem_kind kind,
+			struct where at, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->st.syntax_problems >= PGN_MAX_PROBLEMS) {
+		if (!r->st.full_problems) {
+			r->st.full_problems = 1;
+			add_final_problem(r, g, PGN_SYNTAX, at, "more than %d problems in this"
+					  " game; the rest are not reported", PGN_MAX_PROBLEMS);
+		}
+		return;
+	}
+	r->st.syntax_problems++;
+	va_start(ap, fmt);
+	push_problem(r, g, kind, at, fmt, ap);
+	va_end(ap);
+}
+
+/* A limit was hit: from here on nothing more of the game is stored, so
+ * what is stored is a clean beginning of it. */
+static void stop_storing(struct pgn_reader *r, struct pgn_game *g, struct where at,
+			 const char *what)
+{
+	if (r->st.stopped)
+		return;
+	r->st.stopped = 1;
+	g->truncated = 1;
+	add_final_problem(r, g, PGN_SYNTAX, at, "%s; the rest of it is not stored", what);
+}
+
+/* Room for n more bytes in the arena, within PGN_MAX_GAME_BYTES. */
+static int arena_grow(struct pgn_reader *r, struct pgn_game *g, size_t n)
+{
+	size_t need = g->arena_len + n, cap = g->arena_cap > 0 ? g->arena_cap : 65536;
+	char *bigger;
+
+	if (need > PGN_MAX_GAME_BYTES)
+		return 0;
+	while (cap < need)
+		cap *= 2;
+	if (cap > PGN_MAX_GAME_BYTES)
+		cap = PGN_MAX_GAME_BYTES;
+	bigger = realloc(g->arena, cap);
+	if (bigger == NULL) {
+		out_of_memory(r);
+		return 0;
+	}
+	g->arena = bigger;
+	g->arena_cap = cap;
+	return 1;
+}
+
+static inline int arena_reserve(struct pgn_reader *r, struct pgn_game *g, size_t n)
+{
+	return g->arena_len + n <= g->arena_cap || arena_grow(r, g, n);
+}
+
+/* make_room when the arrays are full or storing has stopped. */
+static int make_room_slowly(struct pgn_reader *r, struct pgn_game *g, size_t bytes,
+			    struct where at)
+{
+	struct pgn_token *bigger;
+
+	if (r->st.stopped)
+		return 0;
+	if (g->token_count >= PGN_MAX_TOKENS) {
+		stop_storing(r, g, at, "the game has more than 1000000 tokens");
+		return 0;
+	}
+	if (g->token_count == g->token_cap) {
+		bigger = grow(r, g->tokens, &g->token_cap, PGN_MAX_TOKENS, sizeof *bigger);
+		if (bigger == NULL)
+			return 0;
+		g->tokens = bigger;
+	}
+	if (!arena_reserve(r, g, bytes)) {
+		stop_storing(r, g, at, "the game is larger than 64 MiB");
+		return 0;
+	}
+	return 1;
+}
+
+/* Room for one more token and `bytes` of arena, unless storing has stopped. */
+static inline int make_room(struct pgn_reader *r, struct pgn_game *g, size_t bytes,
+			    struct where at)
+{
+	if (g->token_count < g->token_cap && g->arena_len + bytes <= g->arena_cap && !r->st.stopped)
+		return 1;
+	return make_room_slowly(r, g, bytes, at);
+}
+
+/* Adds a token whose text is already in the arena at `text`. */
+static inline void add_token(struct pgn_reader *r, struct pgn_game *g, enum token_type type,
+			     uint32_t text, size_t length, struct where at, int32_t number)
+{
+	struct pgn_token *t = &g->tokens[g->token_count++];
+
+	t->type = (uint8_t)type;
+	t->depth = (uint8_t)(r->st.depth < PGN_MAX_DEPTH ? r->st.depth : PGN_MAX_DEPTH);
+	t->text = text;
+	t->length = (uint32_t)length;
+	t->line = at.line;
+	t->column = at.column;
+	t->number = number;
+}
+
+/* Makes the len bytes at r->pos a token and moves past them.  Short texts
+ * are copied as SHORT_COPY bytes, which compiles to two moves instead of a
+ * call; the buffer and the arena have room for the bytes beyond. */
+ALWAYS_INLINE static inline void emit(struct pgn_reader *r, struct pgn_game *g,
+				      enum token_type type, size_t len, int32_t number)
+{
+	const unsigned char *s = r->buf + r->pos;
+	struct where at = where_at(r, r->pos);
+	uint32_t text = (uint32_t)g->arena_len;
+
+	r->pos += len;
+	r->st.last_type = (int)type;
+	r->st.end.line = at.line;
+	r->st.end.column = at.column + (uint32_t)len;
+	if (!make_room(r, g, len + SHORT_COPY, at))
+		return;
+	if (len < SHORT_COPY)
+		memcpy(g->arena + text, s, SHORT_COPY);
+	else
+		memcpy(g->arena + text, s, len);
+	g->arena[text + len] = 0;
+	g->arena_len += len + 1;
+	add_token(r, g, type, text, len, at, number);
+}
+
+/* Text built in pieces (comments): text_add, then emit_text. */
+static void text_add(struct pgn_reader *r, struct pgn_game *g, const unsigned char *s, size_t n)
+{
+	if (r->st.stopped || r->st.text_failed)
+		return;
+	if (!arena_reserve(r, g, n + 1)) {
+		r->st.text_failed = 1;
+		return;
+	}
+	memcpy(g->arena + g->arena_len, s, n);
+	g->arena_len += n;
+}
+
+static void emit_text(struct pgn_reader *r, struct pgn_game *g, enum token_type type,
+		      uint32_t text, struct where at)
+{
+	r->st.last_type = (int)type;
+	r->st.end = where_at(r, r->pos);
+	if (r->st.text_failed) {
+		r->st.text_failed = 0;
+		g->arena_len = text;
+		stop_storing(r, g, at, "the game is larger than 64 MiB");
+		return;
+	}
+	if (!make_room(r, g, 1, at)) {
+		g->arena_len = text;
+		return;
+	}
+	g->arena[g->arena_len++] = 0;
+	add_token(r, g, type, text, g->arena_len - 1 - text, at, 0);
+}
+
+/* A number of up to 9 digits, or INT32_MAX for more. */
+static int32_t number_value(const unsigned char *s, size_t len)
+{
+	int32_t n = 0;
+
+	if (len > 9)
+		return INT32_MAX;
+	for (size_t i = 0; i < len; i++)
+		n = n * 10 + (s[i] - '0');
+	return n;
+}
+
+/* s[0..n) for a message: printable ASCII as is, other bytes as \xNN, and
+ * cut short with "..." when long. */
+static const char *printable(const unsigned char *s, size_t n, char *out, size_t size)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (o + 8 > size) {
+			memcpy(out + o, "...", 4);
+			return out;
+		}
+		if (s[i] >= 0x20 && s[i] < 0x7f)
+			out[o++] = (char)s[i];
+		else
+			o += (size_t)snprintf(out + o, size - o, "\\x%02X", s[i]);
+	}
+	out[o] = 0;
+	return out;
+}
+
+/* The byte at p for a message: 'x', '\xNN', the end of the line or input. */
+static const char *describe_byte(const struct pgn_reader *r, const unsigned char *p, char *out,
+				 size_t size)
+{
+	char text[8];
+
+	if (p == r->buf + r->end)
+		return "the end of the input";
+	if (r->cls[*p] & C_LINE_END)
+		return "the end of the line";
+	snprintf(out, size, "'%s'", printable(p, 1, text, sizeof text));
+	return out;
+}
+
+/* ---- tag pairs ---- */
+
+enum tag_status {
+	TAG_OK, TAG_MORE, TAG_NO_NAME, TAG_NO_VALUE, TAG_OPEN_VALUE, TAG_NO_CLOSE, TAG_TOO_LONG
+};
+
+struct tag_scan {
+	const unsigned char *name, *value;  /* value as written, between the quotes */
+	size_t name_len, value_len;
+	const unsigned char *stop;          /* after the ']', or the byte that is wrong */
+};
+
+/* Scans `[ Name "value" ]` from the '[' at p, within the buffered bytes;
+ * TAG_MORE when they end before the tag pair does. */
+static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned char *p,
+				     struct tag_scan *ts)
+{
+	const uint16_t *cls = r->cls;
+	const unsigned char *end = r->buf + r->end;
+
+	ts->name = p = skip_spaces(cls, p + 1);
+	while (cls[*p] & C_NAME)
+		p++;
+	ts->name_len = (size_t)(p - ts->name);
+	ts->stop = p = skip_spaces(cls, p);
+	if (p == end && !r->eof)
+		return TAG_MORE;
+	if (ts->name_len == 0)
+		return TAG_NO_NAME;
+	if (*p != '"' || p == end)
+		return TAG_NO_VALUE;
+	ts->value = ++p;
+	for (;;) {
+		while (!(cls[*p] & C_VALUE_STOP))
+			p++;
+		if (p == end && !r->eof)
+			return TAG_MORE;
+		if (*p == '"' && p < end)
+			break;
+		if (*p == '\\' && p + 1 == end && !r->eof)
+			return TAG_MORE;
+		if (*p == '\\' && p + 1 < end && !(cls[p[1]] & C_LINE_END))
+			p += 2;
+		else if (*p == '\\' || (*p == 0 && p < end))
+			p++;
+		else {
+			ts->stop = p;
+			return TAG_OPEN_VALUE;
+		}
+	}
+	ts->value_len = (size_t)(p - ts->value);
+	ts->stop = p = skip_spaces(cls, p + 1);
+	if (p == end && !r->eof)
+		return TAG_MORE;
+	if (*p != ']' || p == end)
+		return TAG_NO_CLOSE;
+	ts->stop = p + 1;
+	if (ts->name_len > PGN_MAX_TOKEN_BYTES || ts->value_len > PGN_MAX_TOKEN_BYTES)
+		return TAG_TOO_LONG;
+	return TAG_OK;
+}
+
+/* scan_tag_pair at r->pos, reading more input until it can decide. */
+static enum tag_status scan_tag(struct pgn_reader *r, struct tag_scan *ts)
+{
+	for (;;) {
+		enum tag_status status = scan_tag_pair(r, r->buf + r->pos, ts);
+		int more;
+
+		if (status != TAG_MORE)
+			return status;
+		more = need_more(r);
+		if (more < 0 || (more == 0 && !r->eof)) {
+			ts->stop = r->buf + r->pos;
+			return TAG_TOO_LONG;
+		}
+	}
+}
+
+static void add_tag(struct pgn_reader *r, struct pgn_game *g, const struct tag_scan *ts,
+		    struct where at)
+{
+	struct pgn_tag *tag = g->tags;
+	char *o;
+
+	if (r->st.stopped)
+		return;
+	if (g->tag_count >= PGN_MAX_TAGS) {
+		if (!r->st.full_tags)
+			add_final_problem(r, g, PGN_SYNTAX, at, "the game has more than %d"
+					  " tag pairs; the rest of them are not stored",
+					  PGN_MAX_TAGS);
+		r->st.full_tags = 1;
+		g->truncated = 1;
+		return;
+	}
+	if (g->tag_count == g->tag_cap &&
+	    (tag = grow(r, g->tags, &g->tag_cap, PGN_MAX_TAGS, sizeof *tag)) == NULL)
+		return;
+	g->tags = tag;
+	if (!arena_reserve(r, g, ts->name_len + ts->value_len + 2)) {
+		stop_storing(r, g, at, "the game is larger than 64 MiB");
+		return;
+	}
+	tag = &g->tags[g->tag_count++];
+	tag->line = at.line;
+	tag->column = at.column;
+	tag->name = (uint32_t)g->arena_len;
+	o = g->arena + g->arena_len;
+	memcpy(o, ts->name, ts->name_len);
+	o += ts->name_len;
+	*o++ = 0;
+	tag->value = (uint32_t)(o - g->arena);
+	for (const unsigned char *p = ts->value, *end = p + ts->value_len; p < end; p++) {
+		if (*p == '\\' && p + 1 < end && (p[1] == '"' || p[1] == '\\'))
+			p++;
+		*o++ = (char)*p;
+	}
+	tag->value_length = (uint32_t)(o - (g->arena + tag->value));
+	*o++ = 0;
+	g->arena_len = (size_t)(o - g->arena);
+}
+
+/* Records what is wrong with a tag pair; the rest of its line is skipped. */
+static void bad_tag(struct pgn_reader *r, struct pgn_game *g, const struct tag_scan *ts,
+		    enum tag_status status)
+{
+	size_t pos = status == TAG_TOO_LONG ? r->pos : (size_t)(ts->stop - r->buf);
+	struct where at = where_at(r, pos);
+	char name[48], found[16];
+	const char *byte = describe_byte(r, ts->stop, found, sizeof found);
+
+	if (status != TAG_NO_NAME && status != TAG_TOO_LONG)
+		printable(ts->name, ts->name_len, name, sizeof name);
+	if (status == TAG_NO_NAME)
+		add_problem(r, g, PGN_SYNTAX, at, "'[' is not followed by a tag name (found %s)",
+			    byte);
+	else if (status == TAG_NO_VALUE)
+		add_problem(r, g, PGN_SYNTAX, at,
+			    "tag \"%s\" has no value: expected '\"', found %s", name, byte);
+	else if (status == TAG_OPEN_VALUE)
+		add_problem(r, g, PGN_SYNTAX, at,
+			    "the value of tag \"%s\" is not closed: '\"' missing before %s",
+			    name, byte);
+	else if (status == TAG_NO_CLOSE &&
+		 (ts->stop == r->buf + r->end || r->cls[*ts->stop] & C_LINE_END))
+		add_problem(r, g, PGN_SYNTAX, at, "tag \"%s\" is not closed: ']' missing before %s",
+			    name, byte);
+	else if (status == TAG_NO_CLOSE)
+		add_problem(r, g, PGN_SYNTAX, at,
+			    "tag \"%s\": expected ']' after the value, found %s"
+			    " (a '\"' inside a value is written \\\")", name, byte);
+	else
+		add_problem(r, g, PGN_SYNTAX, at, "tag pair longer than %d bytes; skipped",
+			    PGN_MAX_TOKEN_BYTES);
+	r->pos = (size_t)(ts->stop - r->buf);
+	skip_to_line_end(r);
+}
+
+/* Whether the line at r->pos is nothing but tag pairs (then *at is the
+ * offset of its first '['); -1 when the buffered bytes end first. */
+static int scan_tag_line(const struct pgn_reader *r, uint64_t *at)
+{
+	const unsigned char *p = skip_spaces(r->cls, r->buf + r->pos), *end = r->buf + r->end;
+	struct tag_scan ts;
+
+	if (p == end)
+		return r->eof ? 0 : -1;
+	if (*p != '[')
+		return 0;
+	*at = r->base + (size_t)(p - r->buf);
+	while (*p == '[' && p < end) {
+		enum tag_status status = scan_tag_pair(r, p, &ts);
+
+		if (status == TAG_MORE)
+			return -1;
+		if (status != TAG_OK)
+			return 0;
+		p = skip_spaces(r->cls, ts.stop);
+	}
+	if (p == end)
+		return r->eof ? 1 : -1;
+	return (r->cls[*p] & C_LINE_END) != 0;
+}
+
+/* scan_tag_line, reading more input until it can decide.  A line longer
+ * than the buffer is not a tag line.  Returns 1, 0, or -1 on a read error. */
+static int tag_line_follows(struct pgn_reader *r, uint64_t *at)
+{
+	for (;;) {
+		int found = scan_tag_line(r, at), more;
+
+		if (found >= 0)
+			return found;
+		more = need_more(r);
+		if (more < 0)
+			return -1;
+		if (more == 0 && !r->eof)
+			return 0;
+	}
+}
+
+/* ---- the lexer: one token (or problem) per call ---- */
+
+static int lex_unexpected(struct pgn_reader *r, struct pgn_game *g)
+{
+	char text[8];
+
+	add_problem(r, g, PGN_SYNTAX, where_at(r, r->pos), "unexpected character '%s'",
+		    printable(r->buf + r->pos, 1, text, sizeof text));
+	r->pos++;
+	return LEX_GO_ON;
+}
+
+static int lex_too_long(struct pgn_reader *r, struct pgn_game *g, const char *what, unsigned mask)
+{
+	add_problem(r, g, PGN_SYNTAX, where_at(r, r->pos), "%s longer than %d bytes; skipped", what,
+		    PGN_MAX_TOKEN_BYTES);
+	skip_run(r, mask);
+	return LEX_GO_ON;
+}
+
+/* A tag pair, or in movetext the tag pair that starts the next game. */
+static int lex_bracket(struct pgn_reader *r, struct pgn_game *g)
+{
+	struct tag_scan ts;
+	enum tag_status status = scan_tag(r, &ts);
+
+	if (r->failed)
+		return LEX_GO_ON;
+	if (r->st.movetext) {
+		if (status == TAG_NO_NAME || status == TAG_NO_VALUE)
+			return lex_unexpected(r, g);
+		g->end_offset = r->base + r->pos;
+		return LEX_GAME_OVER;
+	}
+	r->st.tag_section = 1;
+	if (status != TAG_OK) {
+		bad_tag(r, g, &ts, status);
+		return LEX_GO_ON;
+	}
+	add_tag(r, g, &ts, where_at(r, r->pos));
+	r->pos = (size_t)(ts.stop - r->buf);
+	r->st.end = where_at(r, r->pos);
+	return LEX_GO_ON;
+}
+
+static int comment_at_end(struct pgn_reader *r, struct pgn_game *g, uint32_t text,
+			  struct where open)
+{
+	emit_text(r, g, TOKEN_COMMENT, text, open);
+	add_final_problem(r, g, PGN_UNTERMINATED_COMMENT, open,
+			  "comment opened here is not closed before the end of the file");
+	r->st.cut_by_comment = 1;
+	return LEX_GO_ON;
+}
+
+static int comment_cut(struct pgn_reader *r, struct pgn_game *g, uint32_t text,
+		       struct where open, uint64_t tag_at)
+{
+	emit_text(r, g, TOKEN_COMMENT, text, open);
+	add_final_problem(r, g, PGN_UNTERMINATED_COMMENT, open,
+			  "comment opened here is not closed: it runs into the tag pair at"
+			  " line %u, which is taken to start the next game", r->line);
+	r->st.cut_by_comment = 1;
+	g->end_offset = tag_at;
+	return LEX_GAME_OVER;
+}
+
+/* A {} comment; at each line end inside it, a line of tag pairs means the
+ * comment was never closed. */
+static int lex_brace_comment(struct pgn_reader *r, struct pgn_game *g)
+{
+	struct where open = where_at(r, r->pos);
+	uint32_t text = (uint32_t)g->arena_len;
+	uint64_t tag_at = 0;
+
+	r->pos++;
+	for (;;) {
+		const unsigned char *s = r->buf + r->pos;
+		const unsigned char *p = s + strcspn((const char *)s, "}\n\r");
+		int more, found;
+
+		text_add(r, g, s, (size_t)(p - s));
+		r->pos = (size_t)(p - r->buf);
+		if (r->pos == r->end) {
+			more = need_more(r);
+			if (more < 0)
+				return LEX_GO_ON;
+			if (more == 0)
+				return comment_at_end(r, g, text, open);
+			continue;
+		}
+		if (*p == '}')
+			break;
+		text_add(r, g, p, 1);
+		r->pos++;
+		if (*p == 0)
+			continue;
+		count_line_end(r, p);
+		found = tag_line_follows(r, &tag_at);
+		if (found < 0)
+			return LEX_GO_ON;
+		if (found)
+			return comment_cut(r, g, text, open, tag_at);
+	}
+	r->pos++;
+	emit_text(r, g, TOKEN_COMMENT, text, open);
+	return LEX_GO_ON;
+}
+
+/* A ; comment, to the end of the line. */
+static int lex_line_comment(struct pgn_reader *r, struct pgn_game *g)
+{
+	struct where at = where_at(r, r->pos);
+	uint32_t text = (uint32_t)g->arena_len;
+
+	r->pos++;
+	for (;;) {
+		const unsigned char *s = r->buf + r->pos, *p = s;
+
+		while (!(r->cls[*p] & C_LINE_STOP))
+			p++;
+		text_add(r, g, s, (size_t)(p - s));
+		r->pos = (size_t)(p - r->buf);
+		if (r->pos < r->end && *p != 0)
+			break;
+		if (r->pos < r->end) {
+			text_add(r, g, p, 1);
+			r->pos++;
+		} else if (need_more(r) <= 0) {
+			break;
+		}
+	}
+	emit_text(r, g, TOKEN_COMMENT, text, at);
+	return LEX_GO_ON;
+}
+
+static int lex_open(struct pgn_reader *r, struct pgn_game *g)
+{
+	struct where at = where_at(r, r->pos);
+
+	if (r->st.depth == 0)
+		r->st.open = at;
+	r->st.depth++;
+	if (r->st.depth > PGN_MAX_DEPTH && !r->st.deep_noted) {
+		r->st.deep_noted = 1;
+		add_final_problem(r, g, PGN_SYNTAX, at,
+				  "variations nested more than %d deep; deeper ones are given"
+				  " depth %d", PGN_MAX_DEPTH, PGN_MAX_DEPTH);
+	}
+	emit(r, g, TOKEN_VARIATION_START, 1, 0);
+	r->st.movetext = 1;
+	return LEX_GO_ON;
+}
+
+static int lex_close(struct pgn_reader *r, struct pgn_game *g)
+{
+	struct where at = where_at(r, r->pos);
+
+	if (r->st.depth == 0) {
+		add_problem(r, g, PGN_UNBALANCED_VARIATION, at, "')' without a matching '('");
+		r->pos++;
+		return LEX_GO_ON;
+	}
+	emit(r, g, TOKEN_VARIATION_END, 1, 0);
+	r->st.depth--;
+	r->st.movetext = 1;
+	return LEX_GO_ON;
+}
+
+/* A result of len bytes at r->pos: the end of the game, unless it is inside
+ * a variation. */
+static int take_result(struct pgn_reader *r, struct pgn_game *g, size_t len)
+{
+	if (r->st.depth > 0) {
+		add_problem(r, g, PGN_SYNTAX, where_at(r, r->pos),
+			    "result %.*s inside a variation (the game goes on)", (int)len,
+			    (const char *)r->buf + r->pos);
+		r->pos += len;
+		return LEX_GO_ON;
+	}
+	emit(r, g, TOKEN_RESULT, len, 0);
+	r->st.has_result = 1;
+	g->end_offset = r->base + r->pos;
+	return LEX_GAME_OVER;
+}
+
+static int lex_symbol(struct pgn_reader *r, struct pgn_game *g)
+{
+	unsigned mask = r->buf[r->pos] < 0x80 ? C_SYMBOL_DOT : C_SYMBOL;
+	int whole;
+	size_t len = scan_run(r, mask, &whole);
+
+	if (!whole || len > PGN_MAX_TOKEN_BYTES)
+		return lex_too_long(r, g, "symbol", mask);
+	emit(r, g, TOKEN_SYMBOL, len, 0);
+	r->st.movetext = 1;
+	return LEX_GO_ON;
+}
+
+static int is_result(const unsigned char *s, size_t len)
+{
+	return (len == 3 && (memcmp(s, "1-0", 3) == 0 || memcmp(s, "0-1", 3) == 0)) ||
+	       (len == 7 && memcmp(s, "1/2-1/2", 7) == 0);
+}
+
+/* Anything that starts with a digit: a result, castling written with zeros,
+ * a move number (`12`, `12.`, `12...`; in `12.e4` only `12.`), or else a
+ * symbol for the SAN parser to judge. */
+static int lex_digits(struct pgn_reader *r, struct pgn_game *g)
+{
+	int whole;
+	size_t len = scan_run(r, C_SYMBOL_DOT, &whole), digits = 0, dots;
+	const unsigned char *s = r->buf + r->pos;
+	struct where at = where_at(r, r->pos);
+
+	if (!whole || len > PGN_MAX_TOKEN_BYTES)
+		return lex_too_long(r, g, "symbol", C_SYMBOL_DOT);
+	if (is_result(s, len))
+		return take_result(r, g, len);
+	if (len == 3 && memcmp(s, "1/2", 3) == 0) {
+		add_problem(r, g, PGN_SYNTAX, at,
+			    "'1/2' is not a PGN result: a draw is written 1/2-1/2");
+		return take_result(r, g, len);
+	}
+	r->st.movetext = 1;
+	while (digits < len && r->cls[s[digits]] & C_DIGIT)
+		digits++;
+	for (dots = digits; dots < len && s[dots] == '.'; dots++)
+		continue;
+	if (digits == len || dots > digits)
+		emit(r, g, TOKEN_MOVE_NUMBER, dots, number_value(s, digits));
+	else
+		emit(r, g, TOKEN_SYMBOL, len, 0);
+	return LEX_GO_ON;
+}
+
+/* Dots that follow a move number (`12. ...`) belong to it. */
+static int lex_dots(struct pgn_reader *r, struct pgn_game *g)
+{
+	struct where at = where_at(r, r->pos);
+	int whole;
+	size_t len = scan_run(r, C_DOT, &whole);
+	char text[16];
+
+	if (r->st.last_type != TOKEN_MOVE_NUMBER)
+		add_problem(r, g, PGN_SYNTAX, at, "'%s' does not follow a move number",
+			    printable(r->buf + r->pos, len, text, sizeof text));
+	skip_run(r, C_DOT);
+	return LEX_GO_ON;
+}
+
+static int lex_nag(struct pgn_reader *r, struct pgn_game *g)
+{
+	int whole;
+	size_t len = scan_run(r, C_DIGIT, &whole);
+	const unsigned char *s = r->buf + r->pos;
+
+	if (!whole || len > PGN_MAX_TOKEN_BYTES)
+		return lex_too_long(r, g, "NAG", C_DIGIT);
+	if (len == 1) {
+		add_problem(r, g, PGN_SYNTAX, where_at(r, r->pos),
+			    "'$' is not followed by a number");
+		r->pos++;
+		return LEX_GO_ON;
+	}
+	emit(r, g, TOKEN_NAG, len, number_value(s + 1, len - 1));
+	r->st.movetext = 1;
+	return LEX_GO_ON;
+}
+
+/* ! ? !! ?? !? ?! standing alone. */
+static int lex_glyph(struct pgn_reader *r, struct pgn_game *g)
+{
+	int whole;
+	size_t len = scan_run(r, C_GLYPH, &whole);
+	const unsigned char *s = r->buf + r->pos;
+	struct where at = where_at(r, r->pos);
+	char text[16];
+
+	if (len <= 2) {
+		emit(r, g, TOKEN_GLYPH, len, 0);
+		r->st.movetext = 1;
+		return LEX_GO_ON;
+	}
+	add_problem(r, g, PGN_SYNTAX, at, "'%s' is not a move annotation (! ? !! ?? !? ?!)",
+		    printable(s, len, text, sizeof text));
+	skip_run(r, C_GLYPH);
+	return LEX_GO_ON;
+}
+
+/* A run that begins with a symbol character that cannot begin a move:
+ * `--` (a null move) is a symbol, anything else (`+-`, `=`) is a problem. */
+static int lex_stray(struct pgn_reader *r, struct pgn_game *g)
+{
+	int whole;
+	size_t len = scan_run(r, C_SYMBOL, &whole);
+	const unsigned char *s = r->buf + r->pos;
+	char text[48];
+
+	if (len >= 2 && s[0] == '-' && s[1] == '-')
+		return lex_symbol(r, g);
+	add_problem(r, g, PGN_SYNTAX, where_at(r, r->pos), "unexpected '%s'",
+		    printable(s, len, text, sizeof text));
+	skip_run(r, C_SYMBOL);
+	return LEX_GO_ON;
+}
+
+static int lex_one(struct pgn_reader *r, struct pgn_game *g, int c)
+{
+	switch (c) {
+	case '[':
+		return lex_bracket(r, g);
+	case '{':
+		return lex_brace_comment(r, g);
+	case ';':
+		return lex_line_comment(r, g);
+	case '(':
+		return lex_open(r, g);
+	case ')':
+		return lex_close(r, g);
+	case '$':
+		return lex_nag(r, g);
+	case '*':
+		return take_result(r, g, 1);
+	case '.':
+		return lex_dots(r, g);
+	case '!': case '?':
+		return lex_glyph(r, g);
+	case '-': case '+': case '#': case '=': case ':': case '/': case '_': case '@':
+		return lex_stray(r, g);
+	}
+	if (r->cls[c] & C_DIGIT)
+		return lex_digits(r, g);
+	if (r->cls[c] & C_SYMBOL_START)
+		return lex_symbol(r, g);
+	return lex_unexpected(r, g);
+}
+
+/* ---- games ---- */
+
+static void game_reset(struct pgn_reader *r, struct pgn_game *g)
+{
+	g->arena_len = 0;
+	g->tag_count = g->token_count = g->problem_count = 0;
+	g->first_line = 0;
+	g->start_offset = g->end_offset = 0;
+	g->truncated = 0;
+	memset(&r->st, 0, sizeof r->st);
+	r->st.last_type = -1;
+}
+
+static inline void start_game(struct pgn_reader *r, struct pgn_game *g)
+{
+	if (r->st.started)
+		return;
+	r->st.started = 1;
+	r->st.end = where_at(r, r->pos);
+	g->start_offset = r->st.end.offset;
+	g->first_line = r->line;
+}
+
+/* The problems only the end of a game reveals. */
+static void finish_game(struct pgn_reader *r, struct pgn_game *g, const char *before)
+{
+	if (r->st.depth == 1)
+		add_final_problem(r, g, PGN_UNBALANCED_VARIATION, r->st.open, "'(' is not closed");
+	else if (r->st.depth > 1)
+		add_final_problem(r, g, PGN_UNBALANCED_VARIATION, r->st.open,
+				  "'(' is not closed (%llu variations are still open at the end)",
+				  (unsigned long long)r->st.depth);
+	if (!r->st.has_result && !r->st.cut_by_comment && (r->st.tag_section || r->st.movetext))
+		add_final_problem(r, g, PGN_MISSING_RESULT, r->st.end,
+				  "the game has no result (1-0, 0-1, 1/2-1/2 or *) before %s",
+				  before);
+}
+
+/* At the end of the input: the last game, if there is one.  Comments alone
+ * make no game. */
+static int end_of_input(struct pgn_reader *r, struct pgn_game *g)
+{
+	if (!r->st.started)
+		return 0;
+	if (!r->st.tag_section && !r->st.movetext && g->problem_count == 0) {
+		game_reset(r, g);
+		return 0;
+	}
+	g->end_offset = r->base + r->end;
+	finish_game(r, g, "the end of the file");
+	return 1;
+}
+
+static int read_failed(struct pgn_reader *r, char *err, size_t errlen)
+{
+	if (errlen > 0)
+		snprintf(err, errlen, "%s", r->error);
+	return -1;
+}
+
+int pgn_next_game(struct pgn_reader *r, struct pgn_game *g, char *err, size_t errlen)
+{
+	if (r->failed)
+		return read_failed(r, err, errlen);
+	game_reset(r, g);
+	for (;;) {
+		int c = skip_blanks(r), status;
+
+		if (c < 0)
+			return r->failed ? read_failed(r, err, errlen) : end_of_input(r, g);
+		start_game(r, g);
+		status = lex_one(r, g, c);
+		if (r->failed)
+			return read_failed(r, err, errlen);
+		if (status == LEX_GAME_OVER) {
+			finish_game(r, g, "the tag pairs of the next game");
+			return 1;
+		}
+	}
+}
+
+/* ---- the public odds and ends ---- */
+
+struct pgn_reader *pgn_reader_new(struct input_stream *s)
+{
+	struct pgn_reader *r = calloc(1, sizeof *r);
+
+	if (r == NULL)
+		return NULL;
+	r->storage = calloc(1, 1 + READ_BUFFER_SIZE + 1 + SHORT_COPY);
+	if (r->storage == NULL) {
+		free(r);
+		return NULL;
+	}
+	r->stream = s;
+	r->buf = r->storage + 1;
+	r->buf[-1] = 0;
+	r->buf[0] = 0;
+	r->line = 1;
+	init_classes(r->cls);
+	return r;
+}
+
+void pgn_reader_free(struct pgn_reader *r)
+{
+	if (r == NULL)
+		return;
+	free(r->storage);
+	free(r);
+}
+
+void pgn_game_init(struct pgn_game *g)
+{
+	memset(g, 0, sizeof *g);
+}
+
+void pgn_game_free(struct pgn_game *g)
+{
+	free(g->arena);
+	free(g->tags);
+	free(g->tokens);
+	free(g->problems);
+	pgn_game_init(g);
+}
+
+const char *pgn_tag_value(const struct pgn_game *g, const char *name)
+{
+	for (int i = 0; i < g->tag_count; i++)
+		if (strcmp(g->arena + g->tags[i].name, name) == 0)
+			return g->arena + g->tags[i].value;
+	return NULL;
+}

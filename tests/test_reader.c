@@ -1,0 +1,1242 @@
+/*
+ * test_reader.c - the streaming PGN reader (parser/pgn.c).
+ *
+ * Most checks run once per read size in chunk_sizes: 0 reads normally, the
+ * others make the stream hand out 1 to N bytes per read, so that every token,
+ * tag pair, comment and line end also gets cut by a buffer boundary somewhere.
+ * Texts are inline where the exact bytes matter; testdata/reader/ holds the
+ * files that exercise reading from disk.
+ */
+#include "tests/test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "parser/pgn.h"
+
+static const size_t chunk_sizes[] = {0, 1, 2, 3, 5, 7};
+
+struct reading {
+	struct input_stream *stream;
+	struct pgn_reader *reader;
+	struct pgn_game game;
+	char err[256];
+};
+
+static void start_bytes(struct reading *rd, const void *data, size_t len, size_t chunk)
+{
+	rd->stream = stream_open_memory(data, len);
+	assert_non_null(rd->stream);
+	stream_set_chunk_limit(rd->stream, chunk);
+	rd->reader = pgn_reader_new(rd->stream);
+	assert_non_null(rd->reader);
+	pgn_game_init(&rd->game);
+	rd->err[0] = 0;
+}
+
+static void start(struct reading *rd, const char *text, size_t chunk)
+{
+	start_bytes(rd, text, strlen(text), chunk);
+}
+
+static int next_game(struct reading *rd)
+{
+	return pgn_next_game(rd->reader, &rd->game, rd->err, sizeof rd->err);
+}
+
+/* Reads the next game, which must be there. */
+static const struct pgn_game *expect_game(struct reading *rd)
+{
+	assert_int_equal(next_game(rd), 1);
+	return &rd->game;
+}
+
+static void expect_end(struct reading *rd)
+{
+	assert_int_equal(next_game(rd), 0);
+	assert_int_equal(next_game(rd), 0);
+}
+
+static void finish(struct reading *rd)
+{
+	pgn_game_free(&rd->game);
+	pgn_reader_free(rd->reader);
+	stream_close(rd->stream);
+}
+
+static void for_each_chunk(void (*check)(size_t chunk))
+{
+	for (size_t i = 0; i < sizeof chunk_sizes / sizeof *chunk_sizes; i++)
+		check(chunk_sizes[i]);
+}
+
+static void expect_token(const struct pgn_game *g, int i, enum token_type type, const char *text,
+			 uint32_t line, uint32_t column)
+{
+	assert_true(i < g->token_count);
+	assert_int_equal(g->tokens[i].type, type);
+	assert_string_equal(pgn_token_text(g, &g->tokens[i]), text);
+	assert_int_equal(g->tokens[i].length, strlen(text));
+	assert_int_equal(g->tokens[i].line, line);
+	assert_int_equal(g->tokens[i].column, column);
+}
+
+static void expect_depths(const struct pgn_game *g, const int *depths, int n)
+{
+	assert_int_equal(g->token_count, n);
+	for (int i = 0; i < n; i++)
+		assert_int_equal(g->tokens[i].depth, depths[i]);
+}
+
+static void expect_tag(const struct pgn_game *g, int i, const char *name, const char *value,
+		       uint32_t line, uint32_t column)
+{
+	assert_true(i < g->tag_count);
+	assert_string_equal(g->arena + g->tags[i].name, name);
+	assert_string_equal(g->arena + g->tags[i].value, value);
+	assert_int_equal(g->tags[i].value_length, strlen(value));
+	assert_int_equal(g->tags[i].line, line);
+	assert_int_equal(g->tags[i].column, column);
+}
+
+static void expect_problem(const struct pgn_game *g, int i, enum pgn_problem_kind kind,
+			   uint32_t line, uint32_t column, const char *words)
+{
+	assert_true(i < g->problem_count);
+	assert_int_equal(g->problems[i].kind, kind);
+	assert_int_equal(g->problems[i].line, line);
+	assert_int_equal(g->problems[i].column, column);
+	if (strstr(g->problems[i].message, words) == NULL)
+		fail_msg("problem \"%s\" does not say \"%s\"", g->problems[i].message, words);
+}
+
+/* ---- tokens ---- */
+
+static void check_every_token_type(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "1. e4 {a comment} $14 !?\n"
+		   "(1... c5 ; line comment\n"
+		   ") 2. Nf3 *\n", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 13);
+	expect_token(g, 0, TOKEN_MOVE_NUMBER, "1.", 1, 1);
+	assert_int_equal(g->tokens[0].number, 1);
+	expect_token(g, 1, TOKEN_SYMBOL, "e4", 1, 4);
+	expect_token(g, 2, TOKEN_COMMENT, "a comment", 1, 7);
+	expect_token(g, 3, TOKEN_NAG, "$14", 1, 19);
+	assert_int_equal(g->tokens[3].number, 14);
+	expect_token(g, 4, TOKEN_GLYPH, "!?", 1, 23);
+	expect_token(g, 5, TOKEN_VARIATION_START, "(", 2, 1);
+	expect_token(g, 6, TOKEN_MOVE_NUMBER, "1...", 2, 2);
+	expect_token(g, 7, TOKEN_SYMBOL, "c5", 2, 7);
+	expect_token(g, 8, TOKEN_COMMENT, " line comment", 2, 10);
+	expect_token(g, 9, TOKEN_VARIATION_END, ")", 3, 1);
+	expect_token(g, 10, TOKEN_MOVE_NUMBER, "2.", 3, 3);
+	expect_token(g, 11, TOKEN_SYMBOL, "Nf3", 3, 6);
+	expect_token(g, 12, TOKEN_RESULT, "*", 3, 10);
+	assert_int_equal(g->problem_count, 0);
+	assert_int_equal(g->tag_count, 0);
+	assert_int_equal(g->first_line, 1);
+	assert_int_equal(g->start_offset, 0);
+	assert_int_equal(g->end_offset, 59);
+	assert_int_equal(g->truncated, 0);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_every_token_type(void **state)
+{
+	(void)state;
+	for_each_chunk(check_every_token_type);
+}
+
+static void check_symbols(size_t chunk)
+{
+	static const char *const symbols[] = {
+		"Nf3!?", "exd6e.p.", "e.p.", "0-0-0+", "O-O-O", "0-0", "--", "Z0", "e8=Q+",
+		"Qxf7#", "\342\231\230f3", "N@f3", "e2-e4", "g1f3",
+	};
+	struct reading rd;
+	const struct pgn_game *g;
+	uint32_t column = 1;
+	int n = (int)(sizeof symbols / sizeof *symbols);
+
+	start(&rd, "Nf3!? exd6e.p. e.p. 0-0-0+ O-O-O 0-0 -- Z0 e8=Q+ Qxf7# \342\231\230f3 N@f3"
+		   " e2-e4 g1f3 *", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, n + 1);
+	for (int i = 0; i < n; i++) {
+		expect_token(g, i, TOKEN_SYMBOL, symbols[i], 1, column);
+		column += (uint32_t)strlen(symbols[i]) + 1;
+	}
+	expect_token(g, n, TOKEN_RESULT, "*", 1, column);
+	assert_int_equal(g->problem_count, 0);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_symbols(void **state)
+{
+	(void)state;
+	for_each_chunk(check_symbols);
+}
+
+/* 12.  12...  12.e4  12...e5  12. ...  and the bare numbers of a two-column
+ * scoresheet. */
+static void check_move_numbers(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "12. e4 12... e5 12.e4 12...e5 12. ... Nf3 1 e4 e5 2 Nf3 *", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 16);
+	expect_token(g, 0, TOKEN_MOVE_NUMBER, "12.", 1, 1);
+	expect_token(g, 1, TOKEN_SYMBOL, "e4", 1, 5);
+	expect_token(g, 2, TOKEN_MOVE_NUMBER, "12...", 1, 8);
+	expect_token(g, 3, TOKEN_SYMBOL, "e5", 1, 14);
+	expect_token(g, 4, TOKEN_MOVE_NUMBER, "12.", 1, 17);
+	expect_token(g, 5, TOKEN_SYMBOL, "e4", 1, 20);
+	expect_token(g, 6, TOKEN_MOVE_NUMBER, "12...", 1, 23);
+	expect_token(g, 7, TOKEN_SYMBOL, "e5", 1, 28);
+	expect_token(g, 8, TOKEN_MOVE_NUMBER, "12.", 1, 31);
+	expect_token(g, 9, TOKEN_SYMBOL, "Nf3", 1, 39);
+	expect_token(g, 10, TOKEN_MOVE_NUMBER, "1", 1, 43);
+	expect_token(g, 11, TOKEN_SYMBOL, "e4", 1, 45);
+	expect_token(g, 12, TOKEN_SYMBOL, "e5", 1, 48);
+	expect_token(g, 13, TOKEN_MOVE_NUMBER, "2", 1, 51);
+	expect_token(g, 14, TOKEN_SYMBOL, "Nf3", 1, 53);
+	expect_token(g, 15, TOKEN_RESULT, "*", 1, 57);
+	for (int i = 0; i <= 8; i += 2)
+		assert_int_equal(g->tokens[i].number, 12);
+	assert_int_equal(g->tokens[10].number, 1);
+	assert_int_equal(g->tokens[13].number, 2);
+	assert_int_equal(g->problem_count, 0);
+	finish(&rd);
+}
+
+static void test_move_numbers(void **state)
+{
+	(void)state;
+	for_each_chunk(check_move_numbers);
+}
+
+static void test_dots_without_number(void **state)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	(void)state;
+	start(&rd, "1. e4 ... e5 *", 0);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 4);
+	expect_problem(g, 0, PGN_SYNTAX, 1, 7, "'...' does not follow a move number");
+	finish(&rd);
+}
+
+static void check_nags_and_glyphs(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+	static const char *const glyphs[] = {"!", "?", "!!", "??", "!?", "?!"};
+
+	start(&rd, "e4 $1 $23 $255 e5 ! ? !! ?? !? ?! $ !!! *", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 12);
+	expect_token(g, 1, TOKEN_NAG, "$1", 1, 4);
+	expect_token(g, 2, TOKEN_NAG, "$23", 1, 7);
+	expect_token(g, 3, TOKEN_NAG, "$255", 1, 11);
+	assert_int_equal(g->tokens[1].number, 1);
+	assert_int_equal(g->tokens[2].number, 23);
+	assert_int_equal(g->tokens[3].number, 255);
+	for (int i = 0; i < 6; i++)
+		assert_string_equal(pgn_token_text(g, &g->tokens[5 + i]), glyphs[i]);
+	expect_token(g, 5, TOKEN_GLYPH, "!", 1, 19);
+	expect_token(g, 10, TOKEN_GLYPH, "?!", 1, 32);
+	assert_int_equal(g->problem_count, 2);
+	expect_problem(g, 0, PGN_SYNTAX, 1, 35, "'$' is not followed by a number");
+	expect_problem(g, 1, PGN_SYNTAX, 1, 37, "'!!!' is not a move annotation");
+	finish(&rd);
+}
+
+static void test_nags_and_glyphs(void **state)
+{
+	(void)state;
+	for_each_chunk(check_nags_and_glyphs);
+}
+
+static void check_nested_variations(size_t chunk)
+{
+	static const int depths[] = {0, 0, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 0, 0};
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "1. e4 (1. d4 (1. c4) 1... d5) e5 *", chunk);
+	g = expect_game(&rd);
+	expect_depths(g, depths, 14);
+	expect_token(g, 5, TOKEN_VARIATION_START, "(", 1, 14);
+	expect_token(g, 8, TOKEN_VARIATION_END, ")", 1, 20);
+	expect_token(g, 11, TOKEN_VARIATION_END, ")", 1, 29);
+	assert_int_equal(g->problem_count, 0);
+	finish(&rd);
+}
+
+static void test_nested_variations(void **state)
+{
+	(void)state;
+	for_each_chunk(check_nested_variations);
+}
+
+/* Depth saturates in the token but is counted on: the game still ends. */
+static void test_very_deep_variations(void **state)
+{
+	char text[700];
+	struct reading rd;
+	const struct pgn_game *g;
+
+	(void)state;
+	memset(text, '(', 300);
+	memset(text + 300, ')', 300);
+	strcpy(text + 600, " *");
+	start(&rd, text, 0);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 601);
+	assert_int_equal(g->tokens[0].depth, 1);
+	assert_int_equal(g->tokens[254].depth, 255);
+	assert_int_equal(g->tokens[299].depth, 255);
+	assert_int_equal(g->tokens[599].depth, 1);
+	assert_int_equal(g->tokens[600].type, TOKEN_RESULT);
+	assert_int_equal(g->tokens[600].depth, 0);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_SYNTAX, 1, 256, "nested more than 255 deep");
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void check_unbalanced_variations(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "1. e4 ) e5 *\n\n1. e4 (1. d4 (1. c4\n", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 4);
+	expect_token(g, 2, TOKEN_SYMBOL, "e5", 1, 9);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_UNBALANCED_VARIATION, 1, 7, "')' without a matching '('");
+
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 8);
+	assert_int_equal(g->problem_count, 2);
+	expect_problem(g, 0, PGN_UNBALANCED_VARIATION, 3, 7, "'(' is not closed (2 variations");
+	expect_problem(g, 1, PGN_MISSING_RESULT, 3, 20, "no result");
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_unbalanced_variations(void **state)
+{
+	(void)state;
+	for_each_chunk(check_unbalanced_variations);
+}
+
+static void check_result_in_variation(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "1. e4 (1. d4 1-0) e5 *", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 8);
+	expect_token(g, 5, TOKEN_VARIATION_END, ")", 1, 17);
+	expect_token(g, 7, TOKEN_RESULT, "*", 1, 22);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_SYNTAX, 1, 14, "result 1-0 inside a variation");
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_result_in_variation(void **state)
+{
+	(void)state;
+	for_each_chunk(check_result_in_variation);
+}
+
+static void check_results(size_t chunk)
+{
+	static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*", "1/2"};
+	struct reading rd;
+
+	start(&rd, "e4 1-0 e4 0-1 e4 1/2-1/2 e4 * e4 1/2\n", chunk);
+	for (int i = 0; i < 5; i++) {
+		const struct pgn_game *g = expect_game(&rd);
+
+		assert_int_equal(g->token_count, 2);
+		expect_token(g, 1, TOKEN_RESULT, results[i], 1, g->tokens[0].column + 3);
+		assert_int_equal(g->problem_count, i == 4 ? 1 : 0);
+	}
+	expect_problem(&rd.game, 0, PGN_SYNTAX, 1, 34, "'1/2' is not a PGN result");
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_results(void **state)
+{
+	(void)state;
+	for_each_chunk(check_results);
+}
+
+/* ---- tags ---- */
+
+static void check_tags(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "[Event \"A \\\"quoted\\\" name\"]  [Site \"back\\\\slash\"]\n"
+		   "[ White  \"Anna\" ]\n"
+		   "[Black \"Bo\"][Round \"1\"]\n"
+		   "[Annotator \"a\\nb\"]\t[Empty \"\"]\n"
+		   "\n"
+		   "1. e4 *\n", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->tag_count, 7);
+	expect_tag(g, 0, "Event", "A \"quoted\" name", 1, 1);
+	expect_tag(g, 1, "Site", "back\\slash", 1, 30);
+	expect_tag(g, 2, "White", "Anna", 2, 1);
+	expect_tag(g, 3, "Black", "Bo", 3, 1);
+	expect_tag(g, 4, "Round", "1", 3, 13);
+	expect_tag(g, 5, "Annotator", "a\\nb", 4, 1);
+	expect_tag(g, 6, "Empty", "", 4, 20);
+	assert_string_equal(pgn_tag_value(g, "White"), "Anna");
+	assert_null(pgn_tag_value(g, "white"));
+	assert_null(pgn_tag_value(g, "Result"));
+	expect_token(g, 0, TOKEN_MOVE_NUMBER, "1.", 6, 1);
+	assert_int_equal(g->problem_count, 0);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_tags(void **state)
+{
+	(void)state;
+	for_each_chunk(check_tags);
+}
+
+/* Each bad tag pair is reported, its line skipped, and the game goes on. */
+static void check_malformed_tags(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "[Event \"x]\n"
+		   "[Site \"y\"\n"
+		   "[Date 1999]\n"
+		   "[\"Round\"]\n"
+		   "[White \"Jo \"Bo\" Li\"] [Black \"lost\"]\n"
+		   "[Result \"*\"]\n"
+		   "*\n", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->tag_count, 1);
+	expect_tag(g, 0, "Result", "*", 6, 1);
+	assert_int_equal(g->token_count, 1);
+	assert_int_equal(g->problem_count, 5);
+	expect_problem(g, 0, PGN_SYNTAX, 1, 11, "the value of tag \"Event\" is not closed");
+	expect_problem(g, 1, PGN_SYNTAX, 2, 10, "tag \"Site\" is not closed: ']' missing");
+	expect_problem(g, 2, PGN_SYNTAX, 3, 7, "tag \"Date\" has no value");
+	expect_problem(g, 3, PGN_SYNTAX, 4, 2, "'[' is not followed by a tag name");
+	expect_problem(g, 4, PGN_SYNTAX, 5, 13, "expected ']' after the value, found 'B'");
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_malformed_tags(void **state)
+{
+	(void)state;
+	for_each_chunk(check_malformed_tags);
+}
+
+static void check_latin1_and_utf8(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "[White \"M\xfcller\"]\n"
+		   "[Black \"Kr\xc3\xa4mer\"]\n"
+		   "1. e4 {K\xf6ln} \xe9t\xe9 *", chunk);
+	g = expect_game(&rd);
+	expect_tag(g, 0, "White", "M\xfcller", 1, 1);
+	expect_tag(g, 1, "Black", "Kr\xc3\xa4mer", 2, 1);
+	expect_token(g, 2, TOKEN_COMMENT, "K\xf6ln", 3, 7);
+	expect_token(g, 3, TOKEN_SYMBOL, "\xe9t\xe9", 3, 14);
+	assert_int_equal(g->problem_count, 0);
+	finish(&rd);
+}
+
+static void test_latin1_and_utf8(void **state)
+{
+	(void)state;
+	for_each_chunk(check_latin1_and_utf8);
+}
+
+/* ---- lines, columns, odd bytes ---- */
+
+static void check_bom(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "\xef\xbb\xbf[Event \"B\"] 1. e4 *\n"
+		   "\xef\xbb\xbf% after a BOM\n"
+		   "\xef\xbb\xbf" "1. d4 *", chunk);
+	g = expect_game(&rd);
+	expect_tag(g, 0, "Event", "B", 1, 1);
+	expect_token(g, 0, TOKEN_MOVE_NUMBER, "1.", 1, 13);
+	assert_int_equal(g->start_offset, 3);
+	assert_int_equal(g->end_offset, 22);
+	g = expect_game(&rd);
+	expect_token(g, 0, TOKEN_MOVE_NUMBER, "1.", 3, 1);
+	assert_int_equal(g->first_line, 3);
+	assert_int_equal(g->problem_count, 0);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_bom(void **state)
+{
+	(void)state;
+	for_each_chunk(check_bom);
+}
+
+static void check_line_ends(size_t chunk)
+{
+	static const char *const texts[] = {
+		"[Event \"X\"]\r\n\r\n1. e4\r\ne5 {a\r\nb} Nf3 *\r\n",
+		"[Event \"X\"]\r\r1. e4\re5 {a\rb} Nf3 *\r",
+		"[Event \"X\"]\n\r\n1. e4\r\ne5 {a\nb} Nf3 *\n",
+	};
+
+	for (int i = 0; i < 3; i++) {
+		struct reading rd;
+		const struct pgn_game *g;
+
+		start(&rd, texts[i], chunk);
+		g = expect_game(&rd);
+		expect_tag(g, 0, "Event", "X", 1, 1);
+		expect_token(g, 0, TOKEN_MOVE_NUMBER, "1.", 3, 1);
+		expect_token(g, 1, TOKEN_SYMBOL, "e4", 3, 4);
+		expect_token(g, 2, TOKEN_SYMBOL, "e5", 4, 1);
+		assert_int_equal(g->tokens[3].line, 4);
+		assert_int_equal(g->tokens[3].column, 4);
+		expect_token(g, 4, TOKEN_SYMBOL, "Nf3", 5, 4);
+		expect_token(g, 5, TOKEN_RESULT, "*", 5, 8);
+		assert_int_equal(g->problem_count, 0);
+		expect_end(&rd);
+		finish(&rd);
+	}
+}
+
+static void test_line_ends(void **state)
+{
+	(void)state;
+	for_each_chunk(check_line_ends);
+}
+
+static void check_escape_lines(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "% made by hand\n"
+		   "[Event \"X\"]\n"
+		   "%comment [Site \"no\"] {\n"
+		   "1. e4 %\n"
+		   "*\n"
+		   "%last", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->tag_count, 1);
+	assert_int_equal(g->first_line, 2);
+	assert_int_equal(g->start_offset, 15);
+	assert_int_equal(g->token_count, 3);
+	expect_token(g, 0, TOKEN_MOVE_NUMBER, "1.", 4, 1);
+	expect_token(g, 2, TOKEN_RESULT, "*", 5, 1);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_SYNTAX, 4, 7, "unexpected character '%'");
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_escape_lines(void **state)
+{
+	(void)state;
+	for_each_chunk(check_escape_lines);
+}
+
+static void check_unexpected_characters(size_t chunk)
+{
+	static const char text[] = "1. e4 <b> e5 +- Nf3 \"x\" \x01 *\x1a";
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start_bytes(&rd, text, sizeof text - 1, chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 7);
+	expect_token(g, 2, TOKEN_SYMBOL, "b", 1, 8);
+	expect_token(g, 5, TOKEN_SYMBOL, "x", 1, 22);
+	assert_int_equal(g->problem_count, 6);
+	expect_problem(g, 0, PGN_SYNTAX, 1, 7, "unexpected character '<'");
+	expect_problem(g, 1, PGN_SYNTAX, 1, 9, "unexpected character '>'");
+	expect_problem(g, 2, PGN_SYNTAX, 1, 14, "unexpected '+-'");
+	expect_problem(g, 3, PGN_SYNTAX, 1, 21, "unexpected character '\"'");
+	expect_problem(g, 4, PGN_SYNTAX, 1, 23, "unexpected character '\"'");
+	expect_problem(g, 5, PGN_SYNTAX, 1, 25, "unexpected character '\\x01'");
+	/* a ^Z as the last byte is an old end-of-file mark, not a game */
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_unexpected_characters(void **state)
+{
+	(void)state;
+	for_each_chunk(check_unexpected_characters);
+}
+
+/* NUL bytes: a problem in movetext, text elsewhere; nothing is cut short. */
+static void check_nul_bytes(size_t chunk)
+{
+	static const char text[] = "[Event \"a\0b\"]\n1. e4\0 e5 {c\0d} *\n\0";
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start_bytes(&rd, text, sizeof text - 1, chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->tags[0].value_length, 3);
+	assert_memory_equal(g->arena + g->tags[0].value, "a\0b", 4);
+	assert_int_equal(g->token_count, 5);
+	expect_token(g, 2, TOKEN_SYMBOL, "e5", 2, 8);
+	assert_int_equal(g->tokens[3].length, 3);
+	assert_memory_equal(pgn_token_text(g, &g->tokens[3]), "c\0d", 4);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_SYNTAX, 2, 6, "unexpected character '\\x00'");
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 0);
+	expect_problem(g, 0, PGN_SYNTAX, 3, 1, "'\\x00'");
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_nul_bytes(void **state)
+{
+	(void)state;
+	for_each_chunk(check_nul_bytes);
+}
+
+/* ---- game boundaries ---- */
+
+static void check_several_games(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "[Event \"One\"]\n\n1. e4 1-0\n\n"
+		   "[Event \"Two\"]\n\n1. d4 0-1\n\n\n"
+		   "1. c4 1/2-1/2\n", chunk);
+	g = expect_game(&rd);
+	assert_string_equal(pgn_tag_value(g, "Event"), "One");
+	assert_int_equal(g->first_line, 1);
+	assert_int_equal(g->start_offset, 0);
+	assert_int_equal(g->end_offset, 24);
+	g = expect_game(&rd);
+	assert_string_equal(pgn_tag_value(g, "Event"), "Two");
+	assert_int_equal(g->first_line, 5);
+	assert_int_equal(g->start_offset, 26);
+	assert_int_equal(g->end_offset, 50);
+	assert_int_equal(g->token_count, 3);
+	g = expect_game(&rd);
+	assert_int_equal(g->tag_count, 0);
+	assert_int_equal(g->first_line, 10);
+	assert_int_equal(g->start_offset, 53);
+	assert_int_equal(g->end_offset, 66);
+	expect_token(g, 2, TOKEN_RESULT, "1/2-1/2", 10, 7);
+	assert_int_equal(g->problem_count, 0);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_several_games(void **state)
+{
+	(void)state;
+	for_each_chunk(check_several_games);
+}
+
+/* After a result anything starts a new game, even movetext without tags. */
+static void check_games_without_tags(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "1. e4 e5 1-0 1. d4 d5 0-1\n1. c4 *", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 4);
+	assert_int_equal(g->end_offset, 12);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 4);
+	assert_int_equal(g->start_offset, 13);
+	assert_int_equal(g->first_line, 1);
+	expect_token(g, 0, TOKEN_MOVE_NUMBER, "1.", 1, 14);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 3);
+	assert_int_equal(g->problem_count, 0);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_games_without_tags(void **state)
+{
+	(void)state;
+	for_each_chunk(check_games_without_tags);
+}
+
+static void check_missing_result(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "[Event \"A\"]\n1. e4 e5\n\n  [Event \"B\"]\n1. d4 {end}\n\n", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 3);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_MISSING_RESULT, 2, 9, "before the tag pairs of the next game");
+	assert_int_equal(g->end_offset, 24);
+	g = expect_game(&rd);
+	assert_string_equal(pgn_tag_value(g, "Event"), "B");
+	assert_int_equal(g->start_offset, 24);
+	assert_int_equal(g->first_line, 4);
+	assert_int_equal(g->token_count, 3);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_MISSING_RESULT, 5, 12, "before the end of the file");
+	assert_int_equal(g->end_offset, 49);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_missing_result(void **state)
+{
+	(void)state;
+	for_each_chunk(check_missing_result);
+}
+
+static void check_tags_only(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "[Event \"X\"]\n[Site \"Y\"]\n", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->tag_count, 2);
+	assert_int_equal(g->token_count, 0);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_MISSING_RESULT, 2, 11, "no result");
+	assert_int_equal(g->end_offset, 23);
+	expect_end(&rd);
+	finish(&rd);
+
+	start(&rd, "[Event \"X\"] *", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 1);
+	assert_int_equal(g->problem_count, 0);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_tags_only(void **state)
+{
+	(void)state;
+	for_each_chunk(check_tags_only);
+}
+
+/* Blanks, escape lines and comments alone make no game; comments before a
+ * tag section belong to the game that follows. */
+static void check_no_game(size_t chunk)
+{
+	static const char *const texts[] = {
+		"", "  \n\r\n\t", "{just a comment}\n; and another\n", "% escape\n",
+		"1. e4 *\n{after the last game}\n",
+	};
+	struct reading rd;
+	const struct pgn_game *g;
+
+	for (int i = 0; i < 4; i++) {
+		start(&rd, texts[i], chunk);
+		expect_end(&rd);
+		finish(&rd);
+	}
+	start(&rd, texts[4], chunk);
+	assert_int_equal(expect_game(&rd)->token_count, 3);
+	expect_end(&rd);
+	finish(&rd);
+
+	start(&rd, "1-0 {about the last game}\n\n[Event \"Next\"]\n1. e4 *", chunk);
+	g = expect_game(&rd);
+	g = expect_game(&rd);
+	assert_int_equal(g->start_offset, 4);
+	assert_int_equal(g->tag_count, 1);
+	expect_token(g, 0, TOKEN_COMMENT, "about the last game", 1, 5);
+	assert_int_equal(g->problem_count, 0);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_no_game(void **state)
+{
+	(void)state;
+	for_each_chunk(check_no_game);
+}
+
+/* The unterminated comment must not take the next game with it: its tag
+ * pairs and moves come out intact. */
+static void check_unterminated_comment(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "[Event \"A\"]\n"
+		   "1. e4 {unclosed\n"
+		   "\n"
+		   "*\n"
+		   "\n"
+		   "[Event \"B\"]\n"
+		   "[Site \"S\"]\n"
+		   "\n"
+		   "1. d4 d5 1-0\n", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 3);
+	expect_token(g, 2, TOKEN_COMMENT, "unclosed\n\n*\n\n", 2, 7);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_UNTERMINATED_COMMENT, 2, 7, "tag pair at line 6");
+	assert_int_equal(g->end_offset, 32);
+	g = expect_game(&rd);
+	assert_int_equal(g->start_offset, 32);
+	assert_int_equal(g->first_line, 6);
+	assert_int_equal(g->tag_count, 2);
+	expect_tag(g, 0, "Event", "B", 6, 1);
+	expect_tag(g, 1, "Site", "S", 7, 1);
+	assert_int_equal(g->token_count, 4);
+	expect_token(g, 3, TOKEN_RESULT, "1-0", 9, 10);
+	assert_int_equal(g->problem_count, 0);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_unterminated_comment(void **state)
+{
+	(void)state;
+	for_each_chunk(check_unterminated_comment);
+}
+
+/* Lines inside a comment that only look a bit like tags do not end it. */
+static void check_comment_with_brackets(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "1. e4 {\n"
+		   "[%clk 0:00:05]\n"
+		   "[Event \"x\"] is where it was\n"
+		   "  [ see\n"
+		   "} e5 *", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 5);
+	expect_token(g, 3, TOKEN_SYMBOL, "e5", 5, 3);
+	assert_int_equal(g->problem_count, 0);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_comment_with_brackets(void **state)
+{
+	(void)state;
+	for_each_chunk(check_comment_with_brackets);
+}
+
+static void check_comment_at_end(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "1. e4 {never closed\n", chunk);
+	g = expect_game(&rd);
+	expect_token(g, 2, TOKEN_COMMENT, "never closed\n", 1, 7);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_UNTERMINATED_COMMENT, 1, 7, "before the end of the file");
+	assert_int_equal(g->end_offset, 20);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_comment_at_end(void **state)
+{
+	(void)state;
+	for_each_chunk(check_comment_at_end);
+}
+
+/* ---- limits ---- */
+
+static char *repeated(const char *head, const char *unit, size_t times, const char *tail)
+{
+	size_t h = strlen(head), u = strlen(unit), t = strlen(tail);
+	char *text = malloc(h + u * times + t + 1), *o = text;
+
+	assert_non_null(text);
+	memcpy(o, head, h);
+	o += h;
+	for (size_t i = 0; i < times; i++, o += u)
+		memcpy(o, unit, u);
+	memcpy(o, tail, t + 1);
+	return text;
+}
+
+static void test_long_tag_and_symbol(void **state)
+{
+	char *value = repeated("[Event \"", "v", PGN_MAX_TOKEN_BYTES + 1, "\"] [Site \"ok\"]\n");
+	char *symbol = repeated("", "a", 300000, " e4 *");
+	char *text = repeated(value, "", 0, symbol);
+	struct reading rd;
+	const struct pgn_game *g;
+
+	(void)state;
+	start(&rd, text, 0);
+	g = expect_game(&rd);
+	assert_int_equal(g->tag_count, 0);
+	assert_int_equal(g->token_count, 2);
+	expect_token(g, 0, TOKEN_SYMBOL, "e4", 2, 300002);
+	assert_int_equal(g->problem_count, 2);
+	expect_problem(g, 0, PGN_SYNTAX, 1, 1, "tag pair longer than 65536 bytes");
+	expect_problem(g, 1, PGN_SYNTAX, 2, 1, "symbol longer than 65536 bytes");
+	expect_end(&rd);
+	finish(&rd);
+	free(value);
+	free(symbol);
+	free(text);
+}
+
+static void test_too_many_tags_and_problems(void **state)
+{
+	char *tags = repeated("", "[T \"v\"]\n", PGN_MAX_TAGS + 5, "");
+	char *text = repeated(tags, "<", 300, " *");
+	struct reading rd;
+	const struct pgn_game *g;
+
+	(void)state;
+	start(&rd, text, 0);
+	g = expect_game(&rd);
+	assert_int_equal(g->tag_count, PGN_MAX_TAGS);
+	assert_int_equal(g->truncated, 1);
+	expect_problem(g, 0, PGN_SYNTAX, PGN_MAX_TAGS + 1, 1, "more than 1024 tag pairs");
+	assert_int_equal(g->problem_count, 1 + PGN_MAX_PROBLEMS + 1);
+	expect_problem(g, PGN_MAX_PROBLEMS + 1, PGN_SYNTAX, PGN_MAX_TAGS + 6, PGN_MAX_PROBLEMS + 1,
+		       "more than 256 problems");
+	assert_int_equal(g->token_count, 1);
+	expect_end(&rd);
+	finish(&rd);
+	free(tags);
+	free(text);
+}
+
+static void test_too_many_tokens(void **state)
+{
+	char *text = repeated("", "e4 ", PGN_MAX_TOKENS + 10, "*\n1. d4 *");
+	struct reading rd;
+	const struct pgn_game *g;
+
+	(void)state;
+	start(&rd, text, 0);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, PGN_MAX_TOKENS);
+	assert_int_equal(g->truncated, 1);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_SYNTAX, 1, 3 * PGN_MAX_TOKENS + 1, "more than 1000000 tokens");
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 3);
+	assert_int_equal(g->truncated, 0);
+	expect_end(&rd);
+	finish(&rd);
+	free(text);
+}
+
+static void test_game_too_large(void **state)
+{
+	char *text = repeated("1. e4 {", "0123456789abcdef", PGN_MAX_GAME_BYTES / 16 + 1, "} e5 *");
+	struct reading rd;
+	const struct pgn_game *g;
+
+	(void)state;
+	start(&rd, text, 0);
+	g = expect_game(&rd);
+	assert_int_equal(g->truncated, 1);
+	assert_true(g->arena_cap <= PGN_MAX_GAME_BYTES);
+	assert_int_equal(g->token_count, 2);
+	expect_token(g, 1, TOKEN_SYMBOL, "e4", 1, 4);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_SYNTAX, 1, 7, "larger than 64 MiB; the rest of it is not stored");
+	expect_end(&rd);
+	finish(&rd);
+	free(text);
+}
+
+/* ---- streaming ---- */
+
+/* Many games with every feature, long enough to cross the reader's own
+ * buffer; read whole and in small pieces, the games must be the same. */
+static char *long_input(size_t *len)
+{
+	static const char game[] =
+		"[Event \"Long \\\"input\\\" %d\"]\r\n[Site \"M\xfcnchen\"]\n"
+		"1. e4 {a comment\r\nover lines} e5 $1 (1... c5 2. Nf3 (2. c3!?) d6)"
+		" 2. Nf3!? ; rest\n"
+		"2... Nc6 3. Bb5 a6 4. Ba4 0-0-0+ exd6e.p. 12...e5 <x> 1/2-1/2\n\n"
+		"%% escape\n"
+		"1 e4 e5 2 Nf3 {unclosed\n[Event \"After %d\"]\n1. d4 )\r*\r\n\n";
+	size_t cap = 1 << 20, n = 0;
+	char *text = malloc(cap);
+
+	assert_non_null(text);
+	for (int i = 0; n + 1000 < cap; i++)
+		n += (size_t)snprintf(text + n, cap - n, game, i, i);
+	*len = n;
+	return text;
+}
+
+static void expect_same_game(const struct pgn_game *a, const struct pgn_game *b)
+{
+	assert_int_equal(a->tag_count, b->tag_count);
+	assert_int_equal(a->token_count, b->token_count);
+	assert_int_equal(a->problem_count, b->problem_count);
+	assert_int_equal(a->first_line, b->first_line);
+	assert_int_equal(a->start_offset, b->start_offset);
+	assert_int_equal(a->end_offset, b->end_offset);
+	for (int i = 0; i < a->tag_count; i++) {
+		assert_string_equal(a->arena + a->tags[i].name, b->arena + b->tags[i].name);
+		assert_string_equal(a->arena + a->tags[i].value, b->arena + b->tags[i].value);
+		assert_int_equal(a->tags[i].line, b->tags[i].line);
+		assert_int_equal(a->tags[i].column, b->tags[i].column);
+	}
+	for (int i = 0; i < a->token_count; i++) {
+		const struct pgn_token *s = &a->tokens[i], *t = &b->tokens[i];
+
+		assert_int_equal(s->type, t->type);
+		assert_int_equal(s->depth, t->depth);
+		assert_int_equal(s->length, t->length);
+		assert_memory_equal(pgn_token_text(a, s), pgn_token_text(b, t), s->length + 1);
+		assert_int_equal(s->line, t->line);
+		assert_int_equal(s->column, t->column);
+		assert_int_equal(s->number, t->number);
+	}
+	for (int i = 0; i < a->problem_count; i++) {
+		assert_int_equal(a->problems[i].kind, b->problems[i].kind);
+		assert_int_equal(a->problems[i].line, b->problems[i].line);
+		assert_int_equal(a->problems[i].column, b->problems[i].column);
+		assert_string_equal(a->problems[i].message, b->problems[i].message);
+	}
+}
+
+static void compare_readings(const void *data, size_t len, const char *text, size_t chunk)
+{
+	struct reading whole, pieces;
+	int games = 0, got;
+
+	start_bytes(&whole, text, strlen(text), 0);
+	start_bytes(&pieces, data, len, chunk);
+	while ((got = next_game(&whole)) == 1) {
+		assert_int_equal(next_game(&pieces), 1);
+		expect_same_game(&whole.game, &pieces.game);
+		games++;
+	}
+	assert_int_equal(got, 0);
+	assert_int_equal(next_game(&pieces), 0);
+	assert_true(games > 2000);
+	finish(&whole);
+	finish(&pieces);
+}
+
+static void test_long_input_in_small_reads(void **state)
+{
+	size_t len;
+	char *text = long_input(&len);
+	const struct pgn_game *g;
+	struct reading rd;
+
+	(void)state;
+	start(&rd, text, 0);
+	g = expect_game(&rd);
+	assert_int_equal(g->tag_count, 2);
+	assert_int_equal(g->token_count, 32);
+	assert_int_equal(g->problem_count, 2);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 6);
+	expect_problem(g, 0, PGN_UNTERMINATED_COMMENT, 8, 15, "line 9");
+	g = expect_game(&rd);
+	expect_problem(g, 0, PGN_UNBALANCED_VARIATION, 10, 7, "')' without");
+	expect_token(g, 2, TOKEN_RESULT, "*", 11, 1);
+	finish(&rd);
+	for (size_t chunk = 1; chunk <= 7; chunk += 3)
+		compare_readings(text, len, text, chunk);
+	free(text);
+}
+
+static unsigned char *gzip_bytes(const char *text, size_t *len)
+{
+	z_stream z;
+	size_t n = strlen(text);
+	unsigned char *out = malloc(n + 1024);
+
+	assert_non_null(out);
+	memset(&z, 0, sizeof z);
+	assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY),
+			 Z_OK);
+	z.next_in = (unsigned char *)text;
+	z.avail_in = (uInt)n;
+	z.next_out = out;
+	z.avail_out = (uInt)(n + 1024);
+	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+	*len = z.total_out;
+	deflateEnd(&z);
+	return out;
+}
+
+static void test_gzip_input(void **state)
+{
+	size_t len, zlen;
+	char *text = long_input(&len);
+	unsigned char *z = gzip_bytes(text, &zlen);
+
+	(void)state;
+	compare_readings(z, zlen, text, 0);
+	compare_readings(z, zlen, text, 4);
+	free(z);
+	free(text);
+}
+
+/* A read error ends reading with -1 and the stream's reason. */
+static void test_read_error(void **state)
+{
+	size_t len, zlen;
+	char *text = long_input(&len);
+	unsigned char *z = gzip_bytes(text, &zlen);
+	struct reading rd;
+	int got, games = 0;
+
+	(void)state;
+	start_bytes(&rd, z, zlen - 20, 0);
+	while ((got = next_game(&rd)) == 1)
+		games++;
+	assert_int_equal(got, -1);
+	assert_true(games > 100);
+	assert_string_equal(rd.err, "truncated gzip data");
+	assert_int_equal(next_game(&rd), -1);
+	finish(&rd);
+	free(z);
+	free(text);
+}
+
+/* ---- files in testdata/reader ---- */
+
+static void test_file_recovery(void **state)
+{
+	char err[256];
+	struct input_stream *s = stream_open("testdata/reader/recovery.pgn", err, sizeof err);
+	struct pgn_reader *r;
+	struct pgn_game g;
+
+	(void)state;
+	assert_non_null(s);
+	r = pgn_reader_new(s);
+	pgn_game_init(&g);
+	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 1);
+	assert_int_equal(g.problem_count, 1);
+	expect_problem(&g, 0, PGN_UNTERMINATED_COMMENT, 12, 7, "tag pair at line 16");
+	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 1);
+	assert_string_equal(pgn_tag_value(&g, "Event"), "Second");
+	assert_int_equal(g.problem_count, 2);
+	expect_problem(&g, 0, PGN_SYNTAX, 17, 6, "has no value");
+	expect_problem(&g, 1, PGN_MISSING_RESULT, 19, 15, "before the tag pairs");
+	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 1);
+	assert_string_equal(pgn_tag_value(&g, "Event"), "Third");
+	assert_int_equal(g.problem_count, 0);
+	assert_int_equal(g.token_count, 7);
+	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 0);
+	pgn_game_free(&g);
+	pgn_reader_free(r);
+	stream_close(s);
+}
+
+static void test_file_crlf_bom(void **state)
+{
+	char err[256];
+	struct input_stream *s = stream_open("testdata/reader/crlf-bom.pgn", err, sizeof err);
+	struct pgn_reader *r;
+	struct pgn_game g;
+
+	(void)state;
+	assert_non_null(s);
+	r = pgn_reader_new(s);
+	pgn_game_init(&g);
+	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 1);
+	expect_tag(&g, 0, "Event", "CRLF and a BOM", 4, 1);
+	assert_int_equal(g.start_offset, 174);
+	expect_token(&g, 0, TOKEN_MOVE_NUMBER, "1.", 6, 1);
+	expect_token(&g, g.token_count - 1, TOKEN_RESULT, "1-0", 7, 10);
+	assert_int_equal(g.problem_count, 0);
+	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 0);
+	pgn_game_free(&g);
+	pgn_reader_free(r);
+	stream_close(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_token_type),
+		cmocka_unit_test(test_symbols),
+		cmocka_unit_test(test_move_numbers),
+		cmocka_unit_test(test_dots_without_number),
+		cmocka_unit_test(test_nags_and_glyphs),
+		cmocka_unit_test(test_nested_variations),
+		cmocka_unit_test(test_very_deep_variations),
+		cmocka_unit_test(test_unbalanced_variations),
+		cmocka_unit_test(test_result_in_variation),
+		cmocka_unit_test(test_results),
+		cmocka_unit_test(test_tags),
+		cmocka_unit_test(test_malformed_tags),
+		cmocka_unit_test(test_latin1_and_utf8),
+		cmocka_unit_test(test_bom),
+		cmocka_unit_test(test_line_ends),
+		cmocka_unit_test(test_escape_lines),
+		cmocka_unit_test(test_unexpected_characters),
+		cmocka_unit_test(test_nul_bytes),
+		cmocka_unit_test(test_several_games),
+		cmocka_unit_test(test_games_without_tags),
+		cmocka_unit_test(test_missing_result),
+		cmocka_unit_test(test_tags_only),
+		cmocka_unit_test(test_no_game),
+		cmocka_unit_test(test_unterminated_comment),
+		cmocka_unit_test(test_comment_with_brackets),
+		cmocka_unit_test(test_comment_at_end),
+		cmocka_unit_test(test_long_tag_and_symbol),
+		cmocka_unit_test(test_too_many_tags_and_problems),
+		cmocka_unit_test(test_too_many_tokens),
+		cmocka_unit_test(test_game_too_large),
+		cmocka_unit_test(test_long_input_in_small_reads),
+		cmocka_unit_test(test_gzip_input),
+		cmocka_unit_test(test_read_error),
+		cmocka_unit_test(test_file_recovery),
+		cmocka_unit_test(test_file_crlf_bom),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
