@@ -127,7 +127,7 @@ expect_grep "^1	8	Nxe4	" "$TMP/replay2" "replay goes up to the last legal ply"
 expect_no_grep "^1	9	" "$TMP/replay2" "replay stops at the illegal move"
 "$BIN" replay "$pgn" testdata/check/fen.pgn >"$TMP/replay3"
 expect_grep "^# testdata/check/fen.pgn$" "$TMP/replay3" "replay names each file when given several"
-expect_grep "	e1h1	" "$TMP/replay3" "Chess960 castling is king-takes-rook in UCI"
+expect_grep "	f1g1	" "$TMP/replay3" "Chess960 castling is king-takes-rook in UCI"
 
 # 8. perft.
 expect_status 0 "perft" -- "$BIN" perft "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 3
