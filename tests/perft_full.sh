@@ -9,7 +9,7 @@
 #
 # Environment:
 #   PGNAUDIT          the binary (default ./pgnaudit)
-#   PERFT_DIR         folder of standard.epd and fischer.epd (default ../shared/perft)
+#   PERFT_DIR         folder of standard.epd and fischer.epd (default testdata/perft)
 #   PERFT_960_DEPTH   deepest depth run from fischer.epd (default 4; 0 skips it)
 #
 # Exit status: 0 when every count matches, 1 on any mismatch, 2 when the
@@ -18,7 +18,7 @@
 set -u
 
 pgnaudit=${PGNAUDIT:-./pgnaudit}
-dir=${PERFT_DIR:-../shared/perft}
+dir=${PERFT_DIR:-testdata/perft}
 depth_960=${PERFT_960_DEPTH:-4}
 
 checks=0

@@ -1,11 +1,11 @@
 /*
  * test_movegen.c - move generation against the perft suites, and by hand.
  *
- * The perft suites in ../shared/perft are the oracle: standard.epd (every
+ * The perft suites in testdata/perft (copies of ../shared/perft) are the oracle: standard.epd (every
  * line) and fischer.epd (Chess960, every line).  Each line is
- * "FEN ;D1 n ;D2 n ...".  To keep this test well under a minute, only depths
- * whose expected count is at most PERFT_MAX_NODES (default 2,000,000) are run
- * for standard.epd, and at most PERFT_MAX_NODES_960 (default 100,000) for
+ * "FEN ;D1 n ;D2 n ...".  To keep this test at about ten seconds, only depths
+ * whose expected count is at most PERFT_MAX_NODES (default 50,000,000) are run
+ * for standard.epd, and at most PERFT_MAX_NODES_960 (default 1,000,000) for
  * fischer.epd; raise them in the environment to run deeper (tests/perft_full.sh
  * runs every depth through the pgnaudit binary).  PERFT_DIR overrides where
  * the suites are; when they are missing the perft tests are skipped, not
@@ -121,7 +121,7 @@ static void run_suite(const char *file, int chess960, const char *limit_var, uin
 	int number = 0, failures = 0;
 	FILE *in;
 
-	snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "../shared/perft", file);
+	snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "testdata/perft", file);
 	in = fopen(path, "r");
 	if (!in) {
 		print_message("%s: %s; skipping (set PERFT_DIR to the folder of the perft suites)\n", path,
@@ -142,13 +142,13 @@ static void run_suite(const char *file, int chess960, const char *limit_var, uin
 static void test_perft_standard_suite(void **state)
 {
 	(void)state;
-	run_suite("standard.epd", 0, "PERFT_MAX_NODES", 2000000);
+	run_suite("standard.epd", 0, "PERFT_MAX_NODES", 50000000);
 }
 
 static void test_perft_chess960_suite(void **state)
 {
 	(void)state;
-	run_suite("fischer.epd", 1, "PERFT_MAX_NODES_960", 100000);
+	run_suite("fischer.epd", 1, "PERFT_MAX_NODES_960", 1000000);
 }
 
 static void test_perft_start_position(void **state)
