@@ -86,6 +86,13 @@ expect_no_grep '"code":"illegal-move"' "$TMP/sel" "--select drops the others"
 expect_status 0 "--ignore of every error code exits 0" -- "$BIN" check --ignore illegal-move,syntax "$pgn"
 expect_no_grep 'illegal-move' "$TMP/out" "--ignore drops the code"
 
+# 4b. --rules fide2005 cites the 2005 articles (the Russian seed's numbering).
+"$BIN" check -f jsonl --rules fide2005 "$pgn" >"$TMP/2005"
+expect_grep '"rule":"FIDE 3.7(d)"' "$TMP/2005" "2005 edition: en passant is 3.7(d)"
+expect_grep '"rule":"FIDE 3.8(a)(ii)(1)"' "$TMP/2005" "2005 edition: lost castling rights are 3.8(a)(ii)(1)"
+expect_no_grep '"rule":"FIDE 3.7.3' "$TMP/2005" "2005 edition: no 2023 pawn articles"
+expect_status 2 "unknown rules edition" -- "$BIN" check --rules fide1999 "$pgn"
+
 # 5. Formats.
 "$BIN" check -f csv "$pgn" >"$TMP/csv"
 expect_grep '^file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,suggestion,white,black,event,round,date$' "$TMP/csv" "CSV header"

@@ -76,8 +76,8 @@ static void test_no_piece_reaches(void **state)
 	expect_illegal(START, "Bc4", "the bishop on f1 cannot jump over the piece on e2", "FIDE 3.5");
 	expect_illegal(START, "Nd2", "d2 is occupied by a white piece", "FIDE 3.1");
 	expect_illegal(START, "e3e4", "there is no white piece on e3", "FIDE 3.10.1");
-	expect_illegal(START, "exd3", "nothing to capture on d3", "FIDE 3.7.4");
-	expect_illegal(START, "exd5", "no white pawn can capture on d5", "FIDE 3.7.4");
+	expect_illegal(START, "exd3", "nothing to capture on d3", "FIDE 3.7.3");
+	expect_illegal(START, "exd5", "no white pawn can capture on d5", "FIDE 3.7.3");
 	expect_illegal("4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1", "e3", "e3 is occupied", "FIDE 3.7.1");
 	expect_illegal("4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1", "e4", "cannot advance two squares to e4: e3 is occupied", "FIDE 3.7.2");
 	expect_illegal("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e5", "no white pawn can advance to e5", "FIDE 3.7.1");
@@ -126,7 +126,9 @@ static void test_en_passant(void **state)
 	(void)state;
 	expect_move("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "exd6", "e5d6");
 	expect_move("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "exd6e.p.", "e5d6");
-	expect_illegal("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2", "exd6", "nothing to capture on d6", "FIDE 3.7.4");
+	expect_illegal("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2", "exd6", "only on the move right after the pawn's double step",
+		       "FIDE 3.7.3.2");
+	expect_illegal("4k3/8/8/4P3/8/8/8/4K3 w - - 0 2", "exd6", "nothing to capture on d6", "FIDE 3.7.3");
 	/* Legal in shape, but it would clear the fifth rank between the rook and the king. */
 	expect_illegal("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1", "exd6", "expose the king on a5", "FIDE 3.9");
 }
@@ -138,10 +140,10 @@ static void test_promotion(void **state)
 	expect_move("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8N", "a7a8n");
 	expect_move("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8r", "a7a8r");
 	expect_move("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "axb8=Q+", "a7b8q");
-	expect_illegal("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8", "must be promoted", "FIDE 3.7.5.1");
-	expect_illegal("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=K", "not to a king", "FIDE 3.7.5.1");
-	expect_illegal("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=P", "not to a pawn", "FIDE 3.7.5.1");
-	expect_illegal("4k3/8/P7/8/8/8/8/4K3 w - - 0 1", "a7=Q", "only on the last rank", "FIDE 3.7.5.1");
+	expect_illegal("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8", "must be promoted", "FIDE 3.7.3.3");
+	expect_illegal("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=K", "not to a king", "FIDE 3.7.3.3");
+	expect_illegal("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=P", "not to a pawn", "FIDE 3.7.3.3");
+	expect_illegal("4k3/8/P7/8/8/8/8/4K3 w - - 0 1", "a7=Q", "only on the last rank", "FIDE 3.7.3.3");
 }
 
 static void test_ambiguity(void **state)

@@ -246,7 +246,6 @@ static void replay_main_line(const struct pgn_game *g, struct position *pos, str
 void audit_game(const struct pgn_game *g, const struct audit_options *opt, struct finding_list *out,
 		replay_callback cb, void *ctx, struct audit_summary *summary)
 {
-	(void)opt;
 	struct audit_summary local;
 	if (!summary)
 		summary = &local;
@@ -260,5 +259,7 @@ void audit_game(const struct pgn_game *g, const struct audit_options *opt, struc
 		summary->replayed = 1;
 		replay_main_line(g, &pos, out, cb, ctx, summary);
 	}
+	for (int i = first; i < out->count; i++)
+		out->items[i].rule = rule_cite(opt->rules, out->items[i].rule);
 	sort_by_position(out, first);
 }

@@ -14,8 +14,7 @@
 #include "finding.h"
 #include "parser/pgn.h"
 #include "position.h"
-
-enum rules_edition { RULES_FIDE2023, RULES_FIDE2005 };
+#include "rules.h"
 
 struct audit_options {
 	enum rules_edition rules;

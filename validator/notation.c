@@ -136,13 +136,13 @@ static void try_pawn_move(const struct position *pos, const struct san *san, int
 	square_name(to, ts);
 	if (RANK_OF(to) == last_rank) {
 		if (san->promotion < 0) {
-			note_failure(f, FAIL_PROMOTION, "FIDE 3.7.5.1",
+			note_failure(f, FAIL_PROMOTION, "FIDE 3.7.3.3",
 				     "a pawn reaching %s must be promoted, but no piece is named (write %s=Q, =R, =B or =N)",
 				     ts, ts);
 			return;
 		}
 		if (san->promotion == SAN_KING || san->promotion == SAN_PAWN) {
-			note_failure(f, FAIL_PROMOTION, "FIDE 3.7.5.1",
+			note_failure(f, FAIL_PROMOTION, "FIDE 3.7.3.3",
 				     "a pawn may be promoted only to a queen, rook, bishop or knight, not to a %s",
 				     piece_names[san->promotion]);
 			return;
@@ -151,7 +151,7 @@ static void try_pawn_move(const struct position *pos, const struct san *san, int
 		return;
 	}
 	if (san->promotion >= 0) {
-		note_failure(f, FAIL_PROMOTION, "FIDE 3.7.5.1",
+		note_failure(f, FAIL_PROMOTION, "FIDE 3.7.3.3",
 			     "a pawn is promoted only on the last rank, and %s is not on it", ts);
 		return;
 	}
@@ -167,14 +167,21 @@ static void match_pawn_capture(const struct position *pos, const struct san *san
 	bitboard pawns = pos->by_color[us] & pos->by_type[PAWN] & origins;
 	bitboard from_set = pawn_attacks(!us, to) & pawns;
 	if (!from_set) {
-		note_failure(f, FAIL_NONE_REACHES, "FIDE 3.7.4",
+		note_failure(f, FAIL_NONE_REACHES, "FIDE 3.7.3",
 			     "no %s pawn can capture on %s", color_names[us], ts);
 		return;
 	}
 	int kind = MOVE_NORMAL;
 	if (pos->board[to] == PIECE_NONE) {
+		int behind = to + (us == WHITE ? -8 : 8);
+		int ep_rank = us == WHITE ? 5 : 2;
+		if (to != pos->ep_square && RANK_OF(to) == ep_rank && pos->board[behind] == MAKE_PIECE(!us, PAWN)) {
+			note_failure(f, FAIL_DESTINATION, "FIDE 3.7.3.2",
+				     "en passant on %s is possible only on the move right after the pawn's double step", ts);
+			return;
+		}
 		if (to != pos->ep_square) {
-			note_failure(f, FAIL_DESTINATION, "FIDE 3.7.4",
+			note_failure(f, FAIL_DESTINATION, "FIDE 3.7.3",
 				     "a pawn captures diagonally, and there is nothing to capture on %s", ts);
 			return;
 		}
@@ -367,7 +374,7 @@ static void match_move(const struct position *pos, const struct san *san, struct
 	}
 	if (type != PAWN) {
 		if (san->promotion >= 0) {
-			note_failure(f, FAIL_PROMOTION, "FIDE 3.7.5.1", "only a pawn can be promoted");
+			note_failure(f, FAIL_PROMOTION, "FIDE 3.7.3.3", "only a pawn can be promoted");
 			return;
 		}
 		match_piece(pos, san, type, origins, res, f);
