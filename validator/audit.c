@@ -104,6 +104,14 @@ static int start_position(const struct pgn_game *g, struct position *pos, struct
 	int repairs = fen_parse_repair(pos, fen, v == VARIANT_CHESS960, err, sizeof err, repaired, sizeof repaired);
 	if (repairs == 0)
 		return 1;
+	/* Chess960 games without a Variant tag (TCEC's FRC events): castling
+	 * rights that only Chess960 can grant, and a position that reads cleanly
+	 * as Chess960, are taken as Chess960 - as python-chess does too. */
+	if (v == VARIANT_STANDARD && repairs > 0 && (repairs & FEN_REPAIRED_CASTLING)
+	    && fen_parse(pos, fen, 1, err, sizeof err) == 0)
+		return 1;
+	if (v == VARIANT_STANDARD && repairs > 0)
+		fen_parse_repair(pos, fen, 0, err, sizeof err, repaired, sizeof repaired);
 	struct finding *f = finding_add(out, CHECK_BAD_FEN);
 	for (int i = 0; i < g->tag_count; i++) {
 		if (strcmp(g->arena + g->tags[i].name, "FEN") == 0) {
