@@ -27,7 +27,7 @@ MANPAGES := $(sort $(wildcard man/*.1))
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_UPDATED := /tmp/.pgnaudit-apt-updated
 
-.PHONY: all test unit e2e demo bench perft-full install uninstall clean deps-build deps-test
+.PHONY: all test unit e2e differential demo bench perft-full install uninstall clean deps-build deps-test
 
 all: deps-build pgnaudit
 
@@ -50,7 +50,13 @@ deps-test: deps-build
 		$(SUDO) apt-get install -y libcmocka-dev; }
 
 test: deps-test pgnaudit
-	@$(MAKE) --no-print-directory unit e2e
+	@$(MAKE) --no-print-directory unit e2e differential
+
+# Against python-chess where it is importable (PYTHONPATH); skipped otherwise.
+# `python3 tests/diff_python_chess.py` without --quick runs the whole corpus.
+differential: pgnaudit
+	@if command -v python3 >/dev/null; then python3 tests/diff_python_chess.py --quick; \
+	else echo "python3 not found; skipping the differential test"; fi
 
 unit: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; done
