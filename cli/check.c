@@ -145,6 +145,7 @@ static int use_color(const char *when, const struct output *out)
 struct check_run {
 	const struct check_options *opt;
 	struct report report;
+	struct auditor auditor;
 	struct finding_list findings;
 	long errors, reported;
 };
@@ -180,7 +181,7 @@ static int check_file(struct check_run *run, const char *path, struct pgn_game *
 	int index = 0, status = 0, got;
 	while ((got = pgn_next_game(r, g, err, sizeof err)) == 1) {
 		run->findings.count = 0;
-		audit_game(g, &run->opt->audit, &run->findings, NULL, NULL, NULL);
+		audit_game(&run->auditor, g, &run->findings, NULL, NULL);
 		report_game(run, name, ++index, g);
 	}
 	if (got < 0) {
@@ -200,7 +201,13 @@ int cmd_check(int argc, char **argv)
 	struct output out;
 	if (output_open(&out, opt.output) < 0)
 		return EXIT_TROUBLE;
-	struct check_run run = { &opt, { out.fp, opt.format, use_color(opt.color, &out), { 0 } }, { 0 }, 0, 0 };
+	struct check_run run;
+	memset(&run, 0, sizeof run);
+	run.opt = &opt;
+	run.report.out = out.fp;
+	run.report.format = opt.format;
+	run.report.color = use_color(opt.color, &out);
+	auditor_init(&run.auditor, &opt.audit);
 	report_begin(&run.report);
 
 	struct pgn_game game;
@@ -214,6 +221,7 @@ int cmd_check(int argc, char **argv)
 			trouble = 1;
 	pgn_game_free(&game);
 	finding_list_free(&run.findings);
+	auditor_free(&run.auditor);
 
 	if (report_flush(&run.report) < 0)
 		trouble = 1;

@@ -47,7 +47,8 @@ static void print_step(void *ctx, const struct replay_step *step)
 	fprintf(p->out, "%d\t%d\t%s\t%s\t%s\n", p->game, step->ply, pgn_token_text(p->current, step->token), uci, fen);
 }
 
-static int replay_file(FILE *out, const char *path, struct pgn_game *g, struct finding_list *findings)
+static int replay_file(FILE *out, const char *path, struct pgn_game *g, struct auditor *auditor,
+		       struct finding_list *findings)
 {
 	char err[256];
 	const char *shown = strcmp(path, "-") == 0 ? "standard input" : path;
@@ -58,12 +59,11 @@ static int replay_file(FILE *out, const char *path, struct pgn_game *g, struct f
 	}
 	struct pgn_reader *r = pgn_reader_new(s);
 	struct replay_printer printer = { out, 0, g };
-	struct audit_options opt = { RULES_FIDE2023 };
 	int got, status = 0;
 	while ((got = pgn_next_game(r, g, err, sizeof err)) == 1) {
 		printer.game++;
 		findings->count = 0;
-		audit_game(g, &opt, findings, print_step, &printer, NULL);
+		audit_game(auditor, g, findings, print_step, &printer);
 	}
 	if (got < 0) {
 		warnx_("%s: %s (after game %d)", shown, err, printer.game);
@@ -102,16 +102,20 @@ int cmd_replay(int argc, char **argv)
 	int file_count = optind < argc ? argc - optind : 1;
 	struct pgn_game game;
 	struct finding_list findings = { 0 };
+	struct audit_options opt = { RULES_FIDE2023 };
+	struct auditor auditor;
+	auditor_init(&auditor, &opt);
 	pgn_game_init(&game);
 	int trouble = 0;
 	for (int i = 0; i < file_count; i++) {
 		if (file_count > 1)
 			fprintf(out.fp, "# %s\n", files[i]);
-		if (replay_file(out.fp, files[i], &game, &findings) < 0)
+		if (replay_file(out.fp, files[i], &game, &auditor, &findings) < 0)
 			trouble = 1;
 	}
 	pgn_game_free(&game);
 	finding_list_free(&findings);
+	auditor_free(&auditor);
 	if (output_close(&out) < 0)
 		return EXIT_TROUBLE;
 	return trouble ? EXIT_TROUBLE : EXIT_CLEAN;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "movegen.h"
 #include "notation.h"
 #include "parser/san.h"
 
@@ -154,25 +155,63 @@ static const char *move_label(const struct position *pos, const char *san, char 
 	return buf;
 }
 
-/* Plays one written move; MOVE_NONE when the replay must stop. */
-static move play_token(const struct pgn_game *g, const struct pgn_token *t, struct position *pos, int ply,
-		      struct finding_list *out)
+/* A written move in a position without legal moves: the game was over. */
+static void report_move_after_mate(const struct game_record *rec, const struct pgn_token *t,
+				   const struct position *pos, int ply, struct finding_list *out)
 {
+	char label[64];
+	struct finding *f = move_finding(out, CHECK_MOVE_AFTER_END, rec->game, t, pos, ply);
+	int mate = in_check(pos);
+	f->rule = mate ? "FIDE 5.1.1" : "FIDE 5.2.1";
+	if (rec->count > 0) {
+		char last[48];
+		record_move_label(rec, rec->count, last, sizeof last);
+		snprintf(label, sizeof label, "after %s", last);
+	} else {
+		snprintf(label, sizeof label, "at the start");
+	}
+	snprintf(f->message, sizeof f->message,
+		 "%.40s is recorded after the game ended: the position %s is %s; the rest of the game is not replayed",
+		 pgn_token_text(rec->game, t), label, mate ? "checkmate" : "stalemate");
+}
+
+/* Plays one written move into the record; returns 0 when the replay stops. */
+static int play_token(struct game_record *rec, const struct pgn_token *t, const struct pgn_token *number,
+		      struct position *pos, struct finding_list *out)
+{
+	const struct pgn_game *g = rec->game;
 	const char *text = pgn_token_text(g, t);
+	int ply = rec->count + 1;
 	char err[160], label[64];
 	struct san san;
+	rec->stop_token = t;
 	if (san_parse(text, t->length, &san, err, sizeof err) < 0) {
 		struct finding *f = move_finding(out, CHECK_SYNTAX, g, t, pos, ply);
 		f->rule = "PGN 8.2.3";
 		snprintf(f->message, sizeof f->message, "'%.40s' is not a move: %s; the rest of the game is not replayed",
 			 text, err);
-		return MOVE_NONE;
+		rec->stop = STOP_UNREADABLE;
+		return 0;
 	}
 	struct match_result res;
 	san_match(pos, &san, &res);
 	if (res.status == MATCH_OK) {
+		struct ply_record *p = record_push(rec);
 		make_move(pos, res.move);
-		return res.move;
+		p->after = *pos;
+		p->move = res.move;
+		p->token = t;
+		p->number = number;
+		p->san = san;
+		rec->stop_token = NULL;
+		return 1;
+	}
+	struct move_list legal;
+	generate_legal(pos, &legal);
+	if (legal.count == 0) {
+		report_move_after_mate(rec, t, pos, ply, out);
+		rec->stop = STOP_GAME_OVER;
+		return 0;
 	}
 	move_label(pos, text, label, sizeof label);
 	if (res.status == MATCH_ILLEGAL) {
@@ -183,7 +222,8 @@ static move play_token(const struct pgn_game *g, const struct pgn_token *t, stru
 		if (san.kind == SAN_MOVE && san.piece == SAN_PAWN && san.promotion < 0 && san.to >= 0
 		    && (san.to >= 56 || san.to < 8))
 			snprintf(f->suggestion, sizeof f->suggestion, "%.40s=Q", text);
-		return MOVE_NONE;
+		rec->stop = STOP_ILLEGAL;
+		return 0;
 	}
 	struct finding *f = move_finding(out, CHECK_AMBIGUOUS_MOVE, g, t, pos, ply);
 	f->rule = "FIDE C.11";
@@ -198,7 +238,8 @@ static move play_token(const struct pgn_game *g, const struct pgn_token *t, stru
 	snprintf(f->message, sizeof f->message,
 		 "%.50s is ambiguous: it could be %s; the rest of the game is not replayed", label, list);
 	snprintf(f->suggestion, sizeof f->suggestion, "%.63s", list);
-	return MOVE_NONE;
+	rec->stop = STOP_AMBIGUOUS;
+	return 0;
 }
 
 /* A lone `e.p.` after a capture belongs to that capture. */
@@ -223,51 +264,65 @@ static void sort_by_position(struct finding_list *out, int first)
 	}
 }
 
-static void replay_main_line(const struct pgn_game *g, struct position *pos, struct finding_list *out,
-			     replay_callback cb, void *ctx, struct audit_summary *summary)
+static void replay_main_line(struct game_record *rec, struct finding_list *out, replay_callback cb, void *ctx)
 {
+	const struct pgn_game *g = rec->game;
+	struct position pos = rec->start;
 	if (cb) {
-		struct replay_step step = { 0, NULL, MOVE_NONE, NULL, pos };
+		struct replay_step step = { 0, NULL, MOVE_NONE, NULL, &pos };
 		cb(ctx, &step);
 	}
-	int ply = 0;
+	const struct pgn_token *number = NULL;
 	for (int i = 0; i < g->token_count; i++) {
 		const struct pgn_token *t = &g->tokens[i];
-		if (t->type != TOKEN_SYMBOL || t->depth != 0 || is_ep_mark(g, t))
+		if (t->depth != 0)
 			continue;
-		struct position before = *pos;
-		move m = play_token(g, t, pos, ply + 1, out);
-		if (m == MOVE_NONE) {
-			summary->plies = ply;
+		if (t->type == TOKEN_MOVE_NUMBER)
+			number = t;
+		if (t->type != TOKEN_SYMBOL || is_ep_mark(g, t))
+			continue;
+		struct position before = pos;
+		if (!play_token(rec, t, number, &pos, out))
 			return;
-		}
-		ply++;
+		number = NULL;
 		if (cb) {
-			struct replay_step step = { ply, t, m, &before, pos };
+			struct replay_step step = { rec->count, t, rec->plies[rec->count - 1].move, &before, &pos };
 			cb(ctx, &step);
 		}
 	}
-	summary->plies = ply;
-	summary->complete = 1;
 }
 
-void audit_game(const struct pgn_game *g, const struct audit_options *opt, struct finding_list *out,
-		replay_callback cb, void *ctx, struct audit_summary *summary)
+void auditor_init(struct auditor *a, const struct audit_options *opt)
 {
-	struct audit_summary local;
-	if (!summary)
-		summary = &local;
-	memset(summary, 0, sizeof *summary);
+	memset(a, 0, sizeof *a);
+	a->opt = *opt;
+}
+
+void auditor_free(struct auditor *a)
+{
+	record_free(&a->record);
+}
+
+void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list *out, replay_callback cb,
+		void *ctx)
+{
+	struct game_record *rec = &a->record;
 	int first = out->count;
+	record_reset(rec, g, a->opt.rules);
+	rec->termination = termination_marker(g);
 	report_reader_problems(g, out);
 	check_result_tag(g, out);
-
-	struct position pos;
-	if (start_position(g, &pos, out)) {
-		summary->replayed = 1;
-		replay_main_line(g, &pos, out, cb, ctx, summary);
+	if (start_position(g, &rec->start, out))
+		replay_main_line(rec, out, cb, ctx);
+	else
+		rec->stop = STOP_NOT_STARTED;
+	check_tags(rec, out);
+	if (rec->stop != STOP_NOT_STARTED) {
+		check_notation(rec, out);
+		check_results(rec, out);
+		check_claims(rec, out);
 	}
 	for (int i = first; i < out->count; i++)
-		out->items[i].rule = rule_cite(opt->rules, out->items[i].rule);
+		out->items[i].rule = rule_cite(a->opt.rules, out->items[i].rule);
 	sort_by_position(out, first);
 }

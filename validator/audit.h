@@ -4,9 +4,10 @@
  *
  * audit_game() is the one pass both `check` and `replay` use: it sets up the
  * start position (standard, FEN tag, Chess960), plays every main-line move
- * through the rules core, and calls back after each ply so that `replay` can
- * print positions while `check` only collects findings.  Variations are
- * parsed by the reader but not replayed here.
+ * through the rules core into a game_record (record.h), and calls back after
+ * each ply so that `replay` can print positions while `check` collects
+ * findings.  Then the check passes (tags, notation, results, claims) read the
+ * record.  Variations are parsed by the reader but not replayed here.
  */
 #ifndef PGNAUDIT_AUDIT_H
 #define PGNAUDIT_AUDIT_H
@@ -14,6 +15,7 @@
 #include "finding.h"
 #include "parser/pgn.h"
 #include "position.h"
+#include "record.h"
 #include "rules.h"
 
 struct audit_options {
@@ -31,16 +33,19 @@ struct replay_step {
 
 typedef void (*replay_callback)(void *ctx, const struct replay_step *step);
 
-/* What the audit learned about the game besides its findings. */
-struct audit_summary {
-	int replayed;      /* the start position could be set up and the variant is supported */
-	int complete;      /* every main-line move was replayed */
-	int plies;         /* plies replayed */
+/* One auditor per thread: it owns the buffers reused from game to game. */
+struct auditor {
+	struct audit_options opt;
+	struct game_record record;
 };
 
-/* Audits g: appends its findings to out (which the caller empties between
- * games) and calls cb (may be NULL) for the start position and every ply. */
-void audit_game(const struct pgn_game *g, const struct audit_options *opt, struct finding_list *out,
-		replay_callback cb, void *ctx, struct audit_summary *summary);
+void auditor_init(struct auditor *a, const struct audit_options *opt);
+void auditor_free(struct auditor *a);
+
+/* Audits g: appends its findings to out, in file order (the caller empties
+ * it between games), and calls cb (may be NULL) for the start position and
+ * every ply replayed.  Afterwards a->record holds the replay. */
+void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list *out, replay_callback cb,
+		void *ctx);
 
 #endif

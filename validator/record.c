@@ -1,0 +1,99 @@
+/*
+ * record.c - the per-game record of a replay (see record.h).
+ */
+#include "record.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ply_record *record_push(struct game_record *rec)
+{
+	if (rec->count == rec->cap) {
+		int cap = rec->cap ? rec->cap * 2 : 256;
+		struct ply_record *plies = realloc(rec->plies, (size_t)cap * sizeof *plies);
+		if (!plies) {
+			fputs("pgnaudit: out of memory\n", stderr);
+			exit(2);
+		}
+		rec->plies = plies;
+		rec->cap = cap;
+	}
+	return &rec->plies[rec->count++];
+}
+
+void record_reset(struct game_record *rec, const struct pgn_game *g, enum rules_edition rules)
+{
+	rec->game = g;
+	rec->rules = rules;
+	rec->count = 0;
+	rec->stop = STOP_NONE;
+	rec->stop_token = NULL;
+	rec->termination = NULL;
+}
+
+void record_free(struct game_record *rec)
+{
+	free(rec->plies);
+	memset(rec, 0, sizeof *rec);
+}
+
+int record_earlier_occurrences(const struct game_record *rec, int ply, int *earlier, int max)
+{
+	const struct position *pos = record_position(rec, ply);
+	int found = 0;
+	/* Positions before the last irreversible move cannot recur; the clock
+	 * says how far back that was (and the start position bounds it). */
+	int oldest = ply - pos->halfmove_clock;
+	if (oldest < 0)
+		oldest = 0;
+	for (int p = oldest; p < ply; p++) {
+		if (record_position(rec, p)->key != pos->key)
+			continue;
+		if (found < max)
+			earlier[found] = p;
+		found++;
+	}
+	return found;
+}
+
+void record_move_label(const struct game_record *rec, int ply, char *buf, size_t len)
+{
+	const struct position *before = record_position(rec, ply - 1);
+	const struct ply_record *p = &rec->plies[ply - 1];
+	snprintf(buf, len, "%d%s%s", before->fullmove_number, before->side_to_move == WHITE ? ". " : "...",
+		 pgn_token_text(rec->game, p->token));
+}
+
+struct finding *record_move_finding(const struct game_record *rec, int ply, enum check_code code,
+				    struct finding_list *out)
+{
+	const struct position *before = record_position(rec, ply - 1);
+	const struct pgn_token *t = rec->plies[ply - 1].token;
+	struct finding *f = finding_add(out, code);
+	f->line = t->line;
+	f->column = t->column;
+	f->ply = ply;
+	f->move_number = before->fullmove_number;
+	f->side = before->side_to_move;
+	f->san = pgn_token_text(rec->game, t);
+	fen_write(before, f->fen);
+	return f;
+}
+
+struct finding *record_game_finding(const struct game_record *rec, enum check_code code, struct finding_list *out)
+{
+	struct finding *f = finding_add(out, code);
+	if (rec->termination) {
+		f->line = rec->termination->line;
+		f->column = rec->termination->column;
+	} else if (rec->count > 0) {
+		f->line = rec->plies[rec->count - 1].token->line;
+		f->column = rec->plies[rec->count - 1].token->column;
+	} else {
+		f->line = rec->game->first_line;
+		f->column = 1;
+	}
+	fen_write(record_position(rec, rec->count), f->fen);
+	return f;
+}

@@ -1,0 +1,83 @@
+/*
+ * record.h - what the replay of one game leaves behind for the checks.
+ *
+ * audit.c replays the main line once and keeps, for every ply, the position
+ * after it, the move, the token as written and its parsed form.  Every check
+ * pass (tags, notation, results, claims) then reads this record instead of
+ * replaying again, so a pass is a plain function of the record.  The arrays
+ * are reused from game to game: no allocation per move once warm.
+ */
+#ifndef PGNAUDIT_RECORD_H
+#define PGNAUDIT_RECORD_H
+
+#include "finding.h"
+#include "parser/pgn.h"
+#include "parser/san.h"
+#include "position.h"
+#include "rules.h"
+
+struct ply_record {
+	struct position after;            /* the position after this ply */
+	move move;
+	const struct pgn_token *token;    /* the move as written */
+	const struct pgn_token *number;   /* the main-line move number written just before it, or NULL */
+	struct san san;                   /* the token, parsed */
+};
+
+/* Why the replay stopped before the end of the main line. */
+enum replay_stop {
+	STOP_NONE,        /* every main-line move was replayed */
+	STOP_NOT_STARTED, /* unsupported variant or unusable FEN: nothing replayed */
+	STOP_UNREADABLE,  /* a token that is not a move (syntax) */
+	STOP_ILLEGAL,     /* an illegal move */
+	STOP_AMBIGUOUS,   /* an ambiguous move */
+	STOP_GAME_OVER,   /* a move after checkmate or stalemate (no legal move exists) */
+};
+
+struct game_record {
+	const struct pgn_game *game;
+	enum rules_edition rules;
+	struct position start;
+	struct ply_record *plies;         /* plies[0] is ply 1 */
+	int count, cap;
+	enum replay_stop stop;
+	const struct pgn_token *stop_token; /* the token the replay stopped at, or NULL */
+	const struct pgn_token *termination; /* the main line's result token, or NULL */
+};
+
+/* The position after `ply` (0: the start position). */
+static inline const struct position *record_position(const struct game_record *rec, int ply)
+{
+	return ply == 0 ? &rec->start : &rec->plies[ply - 1].after;
+}
+
+/* Appends a ply; the record grows geometrically and keeps its memory. */
+struct ply_record *record_push(struct game_record *rec);
+void record_reset(struct game_record *rec, const struct pgn_game *g, enum rules_edition rules);
+void record_free(struct game_record *rec);
+
+/* The earlier plies (in increasing order, ply 0 = start) after which the same
+ * position (FIDE 9.2.2: position_key) stood as after `ply`.  Only plies since
+ * the last capture or pawn move can match.  Writes at most `max` of them into
+ * `earlier` and returns how many there are in all. */
+int record_earlier_occurrences(const struct game_record *rec, int ply, int *earlier, int max);
+
+/* "23...Kg8" for a ply of the record (1-based), into buf. */
+void record_move_label(const struct game_record *rec, int ply, char *buf, size_t len);
+
+/* A finding about a ply: location, ply, move number, side, move as written,
+ * and the FEN before the move, filled in. */
+struct finding *record_move_finding(const struct game_record *rec, int ply, enum check_code code,
+				    struct finding_list *out);
+
+/* A finding about the game as a whole, located at the termination marker (or
+ * the last move, or the game's first line), with the final position's FEN. */
+struct finding *record_game_finding(const struct game_record *rec, enum check_code code, struct finding_list *out);
+
+/* The check passes that run on a replayed record, one file each. */
+void check_tags(const struct game_record *rec, struct finding_list *out);
+void check_notation(const struct game_record *rec, struct finding_list *out);
+void check_results(const struct game_record *rec, struct finding_list *out);
+void check_claims(const struct game_record *rec, struct finding_list *out);
+
+#endif
