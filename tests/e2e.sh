@@ -83,7 +83,7 @@ expect_status 1 "--strict makes a warning exit 1" -- "$BIN" check --strict "$TMP
 "$BIN" check -f jsonl --select ambiguous-move testdata/check/*.pgn >"$TMP/sel"
 expect_grep '"code":"ambiguous-move"' "$TMP/sel" "--select keeps the selected code"
 expect_no_grep '"code":"illegal-move"' "$TMP/sel" "--select drops the others"
-expect_status 0 "--ignore of every error code exits 0" -- "$BIN" check --ignore illegal-move,syntax "$pgn"
+expect_status 0 "--ignore of every error code exits 0" -- "$BIN" check --ignore illegal-move,syntax,move-after-end "$pgn"
 expect_no_grep 'illegal-move' "$TMP/out" "--ignore drops the code"
 
 # 4b. --rules fide2005 cites the 2005 articles (the Russian seed's numbering).
