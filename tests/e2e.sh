@@ -32,12 +32,15 @@ expect_same() { # FILE1 FILE2 DESCRIPTION
 	if cmp -s "$1" "$2"; then ok; else bad "$3"; diff "$1" "$2" | head -20 | sed 's/^/    /'; fi
 }
 
-# 1. Annotated files against their expected findings.
+# 1. Annotated files against their expected findings.  A line
+#    "% pgnaudit-options: ARGS" in the file adds options (e.g. --select).
 for pgn in testdata/check/*.pgn; do
 	expected=${pgn%.pgn}.jsonl
+	options=$(sed -n 's/^% pgnaudit-options: //p' "$pgn" | head -1)
 	want=0
 	grep -q '"severity":"error"' "$expected" && want=1
-	expect_status "$want" "check $pgn" -- "$BIN" check -f jsonl "$pgn"
+	# shellcheck disable=SC2086 # options are words
+	expect_status "$want" "check $pgn" -- "$BIN" check -f jsonl $options "$pgn"
 	expect_same "$expected" "$TMP/out" "check $pgn differs from $expected"
 done
 
