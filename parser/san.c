@@ -66,6 +66,8 @@ static size_t strip_check(const char *t, size_t n, struct san *out)
 
 static int is_castling(const char *t, size_t n, struct san *out)
 {
+	if (t[0] != 'O' && t[0] != '0' && t[0] != 'o')
+		return 0;
 	static const struct { const char *text; uint8_t kind; uint16_t form; } forms[] = {
 		{ "O-O-O", SAN_CASTLE_LONG, 0 },
 		{ "O-O", SAN_CASTLE_SHORT, 0 },
