@@ -473,3 +473,38 @@ void move_to_san(const struct position *pos, move m, char *buf)
 	}
 	*p = '\0';
 }
+
+bitboard move_rivals(const struct position *pos, move m, bitboard *illegal)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m);
+	int type = PIECE_TYPE(pos->board[from]);
+	bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK];
+	bitboard rivals = 0, refused = 0;
+	bitboard reach = MOVE_KIND(m) == MOVE_CASTLE ? 0
+		       : empty_board_reach(type, to) & pos->by_color[pos->side_to_move] & pos->by_type[type] & ~BIT(from);
+	while (reach) {
+		int r = pop_lsb(&reach);
+		if (between(r, to) & occ)
+			continue;
+		if (move_is_legal(pos, MAKE_MOVE(r, to, 0, MOVE_NORMAL)))
+			rivals |= BIT(r);
+		else
+			refused |= BIT(r);
+	}
+	if (illegal)
+		*illegal = refused;
+	return rivals;
+}
+
+enum disambiguation move_disambiguation(const struct position *pos, move m)
+{
+	int from = MOVE_FROM(m);
+	bitboard others = move_rivals(pos, m, NULL);
+	if (!others)
+		return DISAMBIGUATE_NONE;
+	if (!(others & FILE_BB(FILE_OF(from))))
+		return DISAMBIGUATE_FILE;
+	if (!(others & RANK_BB(RANK_OF(from))))
+		return DISAMBIGUATE_RANK;
+	return DISAMBIGUATE_SQUARE;
+}

@@ -36,4 +36,16 @@ int san_match(const struct position *pos, const struct san *san, struct match_re
 /* Export SAN of a legal move into buf (SAN_MAX bytes), with + or #. */
 void move_to_san(const struct position *pos, move m, char *buf);
 
+/* The other pieces of the mover's kind that could legally go to the same
+ * square as the legal piece move m - the pieces SAN must tell it from (FIDE
+ * C.11, PGN 8.2.3.4).  A rival that could get there on an empty path but not
+ * legally (pinned, or its king in check) is not one; those are put in
+ * *illegal when illegal is not NULL.  Pawn moves and castling have none. */
+bitboard move_rivals(const struct position *pos, move m, bitboard *illegal);
+
+/* How much of the origin square export SAN adds to m: none, the file, else
+ * the rank, else both - what move_to_san() writes. */
+enum disambiguation { DISAMBIGUATE_NONE, DISAMBIGUATE_FILE, DISAMBIGUATE_RANK, DISAMBIGUATE_SQUARE };
+enum disambiguation move_disambiguation(const struct position *pos, move m);
+
 #endif
