@@ -338,6 +338,91 @@ static void test_repairs(void **state)
 	assert_non_null(strstr(err, "kings"));
 }
 
+/* What fen_parse_repair() says about a FEN it refuses ("" when it reads it). */
+static const char *start_refusal(const char *fen)
+{
+	static char err[200];
+	char repaired[240];
+	struct position pos;
+
+	if (fen_parse_repair(&pos, fen, 0, err, sizeof err, repaired, sizeof repaired) >= 0)
+		return "";
+	return err;
+}
+
+/* A game cannot start from a position that legal play cannot reach; the move
+ * generator can still take such a position (perft suites hold some), so
+ * fen_parse() reads every FEN below. */
+static void assert_unreachable(const char *fen, const char *reason)
+{
+	struct position pos;
+	char err[200];
+
+	if (!strstr(start_refusal(fen), reason))
+		fail_msg("'%s': wanted a refusal saying '%s', got '%s'", fen, reason, start_refusal(fen));
+	if (fen_parse(&pos, fen, 0, err, sizeof err) != 0)
+		fail_msg("fen_parse refused '%s': %s", fen, err);
+}
+
+static void assert_reachable(const char *fen)
+{
+	if (start_refusal(fen)[0])
+		fail_msg("'%s' refused: %s", fen, start_refusal(fen));
+}
+
+static void test_material_beyond_promotions(void **state)
+{
+	(void)state;
+	assert_unreachable("4k3/8/8/8/P7/8/PPPPPPPP/4K3 w - - 0 1", "white has 9 pawns; a side has at most 8");
+	/* Two extra queens need two promoted pawns; only one is missing. */
+	assert_unreachable("4k3/8/8/8/8/8/PPPPPPP1/QQQ1K3 w - - 0 1",
+			   "white has 3 queens: 2 more than the initial set, but with 7 pawns left at most 1 can have "
+			   "come from promotions");
+	assert_unreachable("nnnrkrr1/ppppppp1/8/8/8/8/8/4K3 w - - 0 1", "black has 3 rooks, 3 knights: 2 more");
+	assert_unreachable("qqqqkqqq/qqq5/8/8/8/8/PP6/K7 w - - 0 1", "black has 10 queens: 9 more");
+	/* Exactly as many extras as missing pawns. */
+	assert_reachable("4k3/8/8/8/8/8/PPPPPP2/QQQ1K3 w - - 0 1");
+	assert_reachable("qqqqkqqq/qq6/8/8/8/8/PP6/K7 w - - 0 1");
+	assert_reachable("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+	/* Two light-squared bishops: a promotion, not an impossibility. */
+	assert_reachable("4k3/8/8/8/8/8/PPPPPPP1/2B1KB2 w - - 0 1");
+}
+
+static void test_en_passant_needs_a_double_step(void **state)
+{
+	(void)state;
+	assert_unreachable("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 2",
+			   "en passant square d6 but no black pawn on d5 that could just have made a double step");
+	assert_unreachable("4k3/8/8/8/8/8/8/4K3 b - e3 0 1", "no white pawn on e4");
+	assert_unreachable("4k3/3n4/8/3pP3/8/8/8/4K3 w - d6 0 2",
+			   "en passant square d6 but d7 is occupied: the pawn on d5 cannot just have come from d7");
+	assert_unreachable("4k3/8/8/8/4P3/4N3/8/4K3 b - e3 0 1", "e3 is occupied");
+	assert_reachable("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
+	assert_reachable("7k/8/8/8/4pP2/8/8/4K3 b - f3 0 1");
+	/* No capturer: the square is still what the double step left behind. */
+	assert_reachable("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+}
+
+static void test_checks_one_move_cannot_give(void **state)
+{
+	(void)state;
+	assert_unreachable("4k3/8/8/2n5/r3K3/8/8/7b w - - 0 1", "white is in check from 3 pieces");
+	assert_unreachable("4k3/8/8/2n5/4K3/2n5/8/8 w - - 0 1", "white is in check from c3 and c5 at once");
+	assert_unreachable("4k3/8/8/3p4/4K3/2n5/8/8 w - - 0 1", "white is in check from c3 and d5 at once");
+	/* A perft-suite position: the bishops on a8 and h1 both hit f3. */
+	assert_unreachable("B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1",
+			   "black is in check from h1 and a8 on opposite sides of the king");
+	/* Discovered double check: the knight left e5 and uncovered the rook. */
+	assert_reachable("4r2k/8/8/8/8/5n2/8/4K3 w - - 0 1");
+	/* After d7-d5: the check must come from the pawn or from the line it opened. */
+	assert_unreachable("4k3/8/8/3pP3/8/8/8/4K2r w - d6 0 2",
+			   "white is in check from h1, which the double step to d5 neither gave nor uncovered");
+	assert_unreachable("8/8/8/3pP3/4K2r/8/8/k7 w - d6 0 2",
+			   "white is in double check, which the double step to d5 cannot have given");
+	assert_reachable("8/8/8/3pP3/4K3/8/8/k7 w - d6 0 2");
+	assert_reachable("4k3/r6K/8/3pP3/8/8/8/8 w - d6 0 2");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -351,6 +436,9 @@ int main(void)
 		cmocka_unit_test(test_identity_castling_rights),
 		cmocka_unit_test(test_identity_en_passant_and_side),
 		cmocka_unit_test(test_repairs),
+		cmocka_unit_test(test_material_beyond_promotions),
+		cmocka_unit_test(test_en_passant_needs_a_double_step),
+		cmocka_unit_test(test_checks_one_move_cannot_give),
 	};
 
 	attacks_init();

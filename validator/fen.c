@@ -10,6 +10,13 @@
  * last rank, the side not to move in check) and castling rights whose king
  * and rook are not in place.
  *
+ * fen_parse_repair() reads the start position of a game, so it also refuses
+ * positions that legal play from the initial array cannot reach: more pieces
+ * than promotions could make, an en passant square no double step left
+ * behind, checks that no single last move could give.  fen_parse() accepts
+ * them, because perft suites and unit tests use such positions to exercise
+ * the move generator.
+ *
  * Castling letters: K and Q mean the outermost rook on that side of the king
  * (X-FEN); A-H name the rook's file (Shredder-FEN); uppercase is White.  In
  * standard chess the king must stand on e1/e8 and the rook on the a or h
@@ -148,15 +155,16 @@ static int parse_placement(struct position *pos, const struct field *f, char *er
 	return 0;
 }
 
+static const char *const color_names[2] = { "white", "black" };
+
 static int check_kings_and_pawns(const struct position *pos, char *err, size_t errlen)
 {
-	static const char *const color_name[2] = { "white", "black" };
 	bitboard stray_pawns = pos->by_type[PAWN] & (RANK_BB(0) | RANK_BB(7));
 
 	for (int color = WHITE; color <= BLACK; color++) {
 		int kings = popcount(pos->by_type[KING] & pos->by_color[color]);
 		if (kings != 1)
-			return fail(err, errlen, "%s has %d kings instead of exactly one", color_name[color], kings);
+			return fail(err, errlen, "%s has %d kings instead of exactly one", color_names[color], kings);
 	}
 	if (stray_pawns) {
 		int sq = lsb(stray_pawns);
@@ -344,6 +352,104 @@ static int check_field_count(const struct field *fields, int count, char *err, s
 	return 0;
 }
 
+/* Each side starts with 8 pawns, 1 queen and 2 each of rooks, bishops and
+ * knights; a piece beyond its initial count can only be a promoted pawn, so
+ * those extras and the pawns still on the board add up to at most 8.  (This
+ * also bounds a side to 16 men.) */
+static int check_material(const struct position *pos, char *err, size_t errlen)
+{
+	static const int initial[PIECE_TYPE_NB] = { 8, 2, 2, 2, 1, 1 };
+	static const char *const plural[PIECE_TYPE_NB] = { "pawns", "knights", "bishops", "rooks", "queens", "kings" };
+
+	for (int color = WHITE; color <= BLACK; color++) {
+		bitboard own = pos->by_color[color];
+		int pawns = popcount(own & pos->by_type[PAWN]), extra = 0;
+		char list[80] = "";
+		size_t used = 0;
+		if (pawns > 8)
+			return fail(err, errlen, "%s has %d pawns; a side has at most 8", color_names[color], pawns);
+		for (int type = QUEEN; type >= KNIGHT; type--) {
+			int count = popcount(own & pos->by_type[type]);
+			if (count <= initial[type])
+				continue;
+			extra += count - initial[type];
+			used += (size_t)snprintf(list + used, sizeof list - used, "%s%d %s", used ? ", " : "", count,
+						 plural[type]);
+		}
+		if (extra > 8 - pawns)
+			return fail(err, errlen,
+				    "%s has %s: %d more than the initial set, but with %d pawns left at most %d can "
+				    "have come from promotions",
+				    color_names[color], list, extra, pawns, 8 - pawns);
+	}
+	return 0;
+}
+
+/* An en passant square says the last move was a double step: the pawn that
+ * made it stands just beyond the square, and the square it crossed and the
+ * one it came from are empty. */
+static int check_ep_origin(const struct position *pos, char *err, size_t errlen)
+{
+	int mover = !pos->side_to_move, ep = pos->ep_square;
+	int forward = mover == WHITE ? 8 : -8;
+	int pawn = ep + forward, origin = ep - forward;
+
+	if (ep == SQUARE_NONE)
+		return 0;
+	if (pos->board[pawn] != MAKE_PIECE(mover, PAWN))
+		return fail(err, errlen, "en passant square %c%d but no %s pawn on %c%d that could just have made a double step",
+			    'a' + FILE_OF(ep), RANK_OF(ep) + 1, color_names[mover], 'a' + FILE_OF(pawn), RANK_OF(pawn) + 1);
+	if (pos->board[ep] != PIECE_NONE || pos->board[origin] != PIECE_NONE)
+		return fail(err, errlen, "en passant square %c%d but %c%d is occupied: the pawn on %c%d cannot just have come from %c%d",
+			    'a' + FILE_OF(ep), RANK_OF(ep) + 1, 'a' + FILE_OF(pos->board[ep] ? ep : origin),
+			    RANK_OF(pos->board[ep] ? ep : origin) + 1, 'a' + FILE_OF(pawn), RANK_OF(pawn) + 1,
+			    'a' + FILE_OF(origin), RANK_OF(origin) + 1);
+	return 0;
+}
+
+/* Every check on the side to move was given by the last move: by the piece
+ * that moved, or by a bishop, rook or queen whose line it opened (en passant
+ * can open two).  So there are at most two checkers; two pawns or knights
+ * cannot both check (only one piece moved, and neither checks along a line
+ * that a move could open); two checkers on one line through the king cannot
+ * be (the opened line runs through the square the mover left, which is on
+ * the far side of the king from where it went).  After a double step, the
+ * pushed pawn cannot give check together with an opened line, and any other
+ * checker must have been shielded by the pawn on the square it left.  These
+ * are the tests python-chess applies (Board.status, STATUS_IMPOSSIBLE_CHECK). */
+static int check_checkers(const struct position *pos, char *err, size_t errlen)
+{
+	int us = pos->side_to_move, king = position_king_square(pos, us);
+	bitboard occupied = position_occupied(pos);
+	bitboard checkers = attackers_to(pos, king, (enum color)!us, occupied);
+	bitboard leapers = checkers & (pos->by_type[PAWN] | pos->by_type[KNIGHT]);
+	int count = popcount(checkers), first = checkers ? lsb(checkers) : 0;
+	int second = checkers ? 63 - __builtin_clzll(checkers) : 0;
+
+	if (count > 2)
+		return fail(err, errlen, "%s is in check from %d pieces; one move can give at most two checks",
+			    color_names[us], count);
+	if (count == 2 && popcount(leapers) == 2)
+		return fail(err, errlen, "%s is in check from %c%d and %c%d at once, but only the piece that moved can check "
+			    "other than along a line it opened",
+			    color_names[us], 'a' + FILE_OF(first), RANK_OF(first) + 1, 'a' + FILE_OF(second), RANK_OF(second) + 1);
+	if (count == 2 && (line_through(first, second) & BIT(king)))
+		return fail(err, errlen, "%s is in check from %c%d and %c%d on opposite sides of the king, which no single "
+			    "move can do",
+			    color_names[us], 'a' + FILE_OF(first), RANK_OF(first) + 1, 'a' + FILE_OF(second), RANK_OF(second) + 1);
+	if (count == 0 || pos->ep_square == SQUARE_NONE)
+		return 0;
+	int forward = us == WHITE ? -8 : 8, pawn = pos->ep_square + forward, origin = pos->ep_square - forward;
+	if (count == 2)
+		return fail(err, errlen, "%s is in double check, which the double step to %c%d cannot have given",
+			    color_names[us], 'a' + FILE_OF(pawn), RANK_OF(pawn) + 1);
+	bitboard before = (occupied ^ BIT(pawn)) | BIT(origin);
+	if (!(checkers & BIT(pawn)) && (attackers_to(pos, king, (enum color)!us, before) & checkers))
+		return fail(err, errlen, "%s is in check from %c%d, which the double step to %c%d neither gave nor uncovered",
+			    color_names[us], 'a' + FILE_OF(first), RANK_OF(first) + 1, 'a' + FILE_OF(pawn), RANK_OF(pawn) + 1);
+	return 0;
+}
+
 /* The side that just moved cannot still be in check. */
 static int check_side_not_to_move(struct position *pos, char *err, size_t errlen)
 {
@@ -359,8 +465,19 @@ static int check_side_not_to_move(struct position *pos, char *err, size_t errlen
 	return 0;
 }
 
-static int parse(struct position *pos, const char *fen, int chess960, struct repairs *repairs, char *err,
-		 size_t errlen)
+/* Could the position have arisen from the start position by legal moves?
+ * Not needed to generate moves (perft suites hold positions that fail it),
+ * but a game's start position that fails it makes every finding moot. */
+static int check_reachable(const struct position *pos, char *err, size_t errlen)
+{
+	if (check_material(pos, err, errlen) != 0 || check_ep_origin(pos, err, errlen) != 0
+	    || check_checkers(pos, err, errlen) != 0)
+		return -1;
+	return 0;
+}
+
+static int parse(struct position *pos, const char *fen, int chess960, struct repairs *repairs, int reachable,
+		 char *err, size_t errlen)
 {
 	struct field fields[FIELD_LIMIT];
 	struct position parsed;
@@ -381,7 +498,8 @@ static int parse(struct position *pos, const char *fen, int chess960, struct rep
 	    || parse_castling(&parsed, &fields[2], chess960, repairs, err, errlen) != 0
 	    || parse_ep(&parsed, &fields[3], err, errlen) != 0
 	    || parse_clocks(&parsed, fields, count, repairs, err, errlen) != 0
-	    || check_side_not_to_move(&parsed, err, errlen) != 0)
+	    || check_side_not_to_move(&parsed, err, errlen) != 0
+	    || (reachable && check_reachable(&parsed, err, errlen) != 0))
 		return -1;
 	parsed.key = position_key(&parsed);
 	*pos = parsed;
@@ -390,7 +508,7 @@ static int parse(struct position *pos, const char *fen, int chess960, struct rep
 
 int fen_parse(struct position *pos, const char *fen, int chess960, char *err, size_t errlen)
 {
-	return parse(pos, fen, chess960, NULL, err, errlen);
+	return parse(pos, fen, chess960, NULL, 0, err, errlen);
 }
 
 int fen_parse_repair(struct position *pos, const char *fen, int chess960, char *err, size_t errlen,
@@ -405,7 +523,7 @@ int fen_parse_repair(struct position *pos, const char *fen, int chess960, char *
 		err = scratch;
 		errlen = sizeof scratch;
 	}
-	if (parse(pos, fen, chess960, &repairs, err, errlen) != 0)
+	if (parse(pos, fen, chess960, &repairs, 1, err, errlen) != 0)
 		return -1;
 	return repairs.done;
 }
