@@ -7,6 +7,26 @@
  * MATE_POSSIBLE only with a helpmate found (a sequence of legal moves ending
  * in mate by `winner`); MATE_UNKNOWN when neither was established within the
  * budget.  Callers say nothing on MATE_UNKNOWN.
+ *
+ * "Any series of legal moves" is read as the Laws read it: the other side
+ * cooperates, and neither the 75-move rule nor fivefold repetition cuts a
+ * series short.  A position where the side to move has no legal move ends
+ * the game there: `winner` can mate only if it has already mated, so a
+ * stalemate is MATE_IMPOSSIBLE for both sides (and counts as dead).
+ *
+ * What each question costs:
+ *   - the material proofs (winner has only its king; a lone knight against
+ *     queens at most; bishops of one colour against nothing that could
+ *     block on the other colour) are a few popcounts;
+ *   - the blocked-structure proof runs only when every pawn stands behind a
+ *     pawn, and then floods the board once per piece (microseconds);
+ *   - the forced-line proof explores every legal continuation a few plies
+ *     deep, but gives up at the first line it cannot close, which in an
+ *     ordinary position is after a handful of nodes;
+ *   - only can_checkmate() then runs the helpmate search, at most
+ *     HELPMATE_NODE_BUDGET positions (about a millisecond).
+ * is_dead_position() never runs the helpmate search: a position it cannot
+ * prove dead is simply not dead to it.
  */
 #ifndef PGNAUDIT_UNWINNABLE_H
 #define PGNAUDIT_UNWINNABLE_H
@@ -15,13 +35,53 @@
 
 enum mate_ability { MATE_POSSIBLE, MATE_IMPOSSIBLE, MATE_UNKNOWN };
 
+/* Positions the helpmate search of can_checkmate() visits at most. */
+#define HELPMATE_NODE_BUDGET 20000L
+
+/* The longest helpmate the search follows, in plies. */
+#define HELPMATE_MAX_PLY 80
+
+/* A helpmate: moves from the position searched, the last one mating. */
+struct helpmate {
+	move moves[HELPMATE_MAX_PLY];
+	int length;
+	long nodes; /* positions visited to decide */
+};
+
 /* Can `winner` checkmate the other side by some series of legal moves from
- * pos (the other side cooperating)?  Cheap for positions with much material
- * (they answer MATE_POSSIBLE at once when a quick helpmate is found or
- * MATE_UNKNOWN), and decides the usual endings and blocked positions. */
+ * pos (the other side cooperating)?  The proofs above, then a helpmate
+ * search of at most HELPMATE_NODE_BUDGET positions. */
 enum mate_ability can_checkmate(const struct position *pos, enum color winner);
 
-/* A dead position: neither side can checkmate (both MATE_IMPOSSIBLE). */
+/* The same with another node budget for the helpmate search (0: none, the
+ * proofs only); when line is not NULL it receives the helpmate found, or
+ * length 0. */
+enum mate_ability can_checkmate_within(const struct position *pos, enum color winner, long node_budget,
+				       struct helpmate *line);
+
+/* A dead position: neither side can checkmate (both MATE_IMPOSSIBLE by the
+ * proofs alone).  Cheap enough for every final position of a game. */
 int is_dead_position(const struct position *pos);
+
+/* The separate proofs, for the search and for tests.  Each returns 1 only
+ * when `winner` can never mate from pos. */
+
+/* From the material alone; valid in any position, terminal or not. */
+int mate_impossible_by_material(const struct position *pos, enum color winner);
+
+/* From a pawn structure that can never change: every pawn blocked for good,
+ * no capture ever possible, and no piece of `winner` that could ever check
+ * the other king where it could be mated.  Assumes the side to move is not
+ * already checkmated. */
+int mate_impossible_in_blocked_structure(const struct position *pos, enum color winner);
+
+/* The search behind the last two steps (helpmate.c).  With proof_only it
+ * explores every continuation up to `depth` plies and stops at the first
+ * line it cannot close with a proof above; otherwise it deepens a guided
+ * search until it finds a helpmate, closes every line, or spends
+ * node_budget.  Returns MATE_POSSIBLE (line filled in when not NULL),
+ * MATE_IMPOSSIBLE or MATE_UNKNOWN. */
+enum mate_ability helpmate_search(const struct position *pos, enum color winner, int proof_only, int depth,
+				  long node_budget, struct helpmate *line);
 
 #endif

@@ -1,0 +1,326 @@
+/*
+ * unwinnable.c - proofs that a side can never checkmate, and the decision
+ * procedure that tries them before searching for a helpmate.
+ *
+ * Deciding whether a helpmate exists is a search over every series of legal
+ * moves, which no budget can finish in general; so the answer "impossible"
+ * has to come from arguments that cover all series at once.  Two kinds are
+ * used, both taken in spirit from Ambrona's Chess Unwinnability Analyzer
+ * (CHA, "A Practical Algorithm for Chess Unwinnability", FUN 2022), whose
+ * code is not used here:
+ *
+ *   - material that can only shrink and cannot mate, whatever the squares:
+ *     a bare king; a lone knight against at most queens (a queen beside the
+ *     mated king always sees the knight's square); bishops of one colour
+ *     against nothing that could stand on the other colour but rooks and
+ *     queens (which, beside the king, can always reach the checking line);
+ *   - a pawn structure that can never change (every pawn blocked, no capture
+ *     ever possible), in which each piece stays inside the region it can
+ *     reach around the pawns, so that the winner mates only if one of its
+ *     pieces can reach a line into the other king's region.
+ * The arguments are spelt out atop each function.  Everything else is left
+ * to helpmate.c: a short forced-line proof, then a helpmate search.
+ */
+#include "validator/movegen.h"
+#include "validator/unwinnable.h"
+
+#define DARK_SQUARES ((bitboard)0xAA55AA55AA55AA55ULL)
+
+static int one_square_colour(bitboard b)
+{
+	return !(b & DARK_SQUARES) || !(b & ~DARK_SQUARES);
+}
+
+/* The other colour's squares than those of the (one-coloured) set b. */
+static bitboard other_square_colour(bitboard b)
+{
+	return (b & DARK_SQUARES) ? ~DARK_SQUARES : DARK_SQUARES;
+}
+
+/*
+ * No pawns of the winner, so its material never grows; a capture only
+ * removes pieces, so every later position satisfies the same condition.
+ *
+ * Bare king: a king never gives check.
+ *
+ * A lone knight against queens only (no pawns, so no other blocker can
+ * appear): let the knight on n check the king on k.  The two squares
+ * adjacent to both k and n cannot be blocked (a queen there takes the
+ * knight; no pin is possible without a winning slider) nor covered by the
+ * knight, so the winning king covers both, which puts it on the one square
+ * beyond them at distance 2 from k.  Then the square orthogonally next to k
+ * on n's file or rank (the one whose line to n passes over the empty,
+ * covered square between) is on the board, covered by nobody, and can only
+ * be blocked by a queen, which would take the knight: no mate.
+ *
+ * Bishops on one colour c against no pawns, knights or bishops of the other
+ * colour: the mated king stands on c, its two to four orthogonal neighbours
+ * are on the other colour, where no bishop attacks and the winning king
+ * covers at most one of them.  So a loser's piece stands on the others, a
+ * rook or queen (nothing else can stand there).  The check is along one
+ * diagonal (a bishop cannot uncover another bishop's check, the lines
+ * through two squares of one diagonal never meet its perpendicular), and
+ * the square next to the king on it is orthogonally adjacent to two of the
+ * neighbours; in a corner, on an edge and in the middle alike one of those
+ * holds a rook or queen, which steps onto it (interposing, or taking the
+ * bishop).  Nothing pins a piece along a rank or file: no mate.
+ */
+int mate_impossible_by_material(const struct position *pos, enum color winner)
+{
+	const bitboard *type = pos->by_type;
+	bitboard army = pos->by_color[winner] & ~type[KING];
+	bitboard helpers = pos->by_color[!winner] & ~type[KING];
+
+	if (!army)
+		return 1;
+	if (army == (army & type[KNIGHT]) && !(army & (army - 1)))
+		return !(helpers & ~type[QUEEN]);
+	if (army == (army & type[BISHOP]) && one_square_colour(army))
+		return !(helpers & (type[PAWN] | type[KNIGHT]))
+		    && !(helpers & type[BISHOP] & other_square_colour(army));
+	return 0;
+}
+
+/*
+ * The blocked-structure proof.  It assumes the pawns never change and
+ * checks that this assumption feeds itself:
+ *   - every pawn has a pawn in front that is itself blocked for good (a
+ *     pawn facing an enemy pawn, or a column of them behind one), so no pawn
+ *     ever advances, and none attacks an enemy pawn;
+ *   - no castling right and no en passant capture now (none can arise);
+ *   - each piece can only be where a flood of its own moves from its square
+ *     reaches, treating the other pieces as absent and the pawns as walls
+ *     (kings also never step where an enemy pawn attacks);
+ *   - no piece but a king can ever attack an enemy pawn (it could take it)
+ *     or stand where an enemy pawn attacks (it could be taken), and a king
+ *     can only ever touch enemy pawns that another pawn defends.
+ * Then no move ever changes a pawn: by induction every reachable position
+ * has the same pawns and each piece inside its region.  A king never enters
+ * a square a pawn attacks, so only the winner's pieces give check: if none
+ * can reach a line into the loser king's region, there is no mate.
+ *
+ * When the only pieces that can are bishops on one colour c, a mate also
+ * needs every orthogonal neighbour of the mated king (on the other colour)
+ * covered or occupied.  A neighbour that is no pawn, no pawn attacks, and
+ * no piece can ever occupy could only be covered by the winning king; that
+ * king covers at most one of them, and only from its region.  So a square
+ * of the loser king's region with two such neighbours, or one the winning
+ * king can never cover, is never a mating square.
+ */
+struct frozen_board {
+	bitboard pawns;
+	bitboard pawn_attacks[2];
+	bitboard region[64]; /* where the piece now on a square can ever stand */
+	bitboard reach[64];  /* what it can ever attack from there */
+	bitboard occupiable; /* where a piece other than a king can ever stand */
+};
+
+static bitboard pawn_attack_set(bitboard pawns, enum color c)
+{
+	bitboard west = pawns & ~FILE_BB(0), east = pawns & ~FILE_BB(7);
+
+	if (c == WHITE)
+		return (west << 7) | (east << 9);
+	return (west >> 9) | (east >> 7);
+}
+
+/* Pawns that can never move forward: a pawn in front that never moves. */
+static int all_pawns_blocked(const struct position *pos)
+{
+	bitboard pawns = pos->by_type[PAWN];
+	bitboard white = pawns & pos->by_color[WHITE], black = pawns & pos->by_color[BLACK];
+	bitboard stuck_white = white & (pawns >> 8), stuck_black = black & (pawns << 8);
+
+	for (;;) {
+		bitboard stuck = stuck_white | stuck_black;
+		bitboard next_white = stuck_white & (stuck >> 8), next_black = stuck_black & (stuck << 8);
+		if (next_white == stuck_white && next_black == stuck_black)
+			break;
+		stuck_white = next_white;
+		stuck_black = next_black;
+	}
+	return stuck_white == white && stuck_black == black;
+}
+
+#define NOT_FILE_A (~FILE_BB(0))
+#define NOT_FILE_H (~FILE_BB(7))
+#define NOT_FILES_AB (~(FILE_BB(0) | FILE_BB(1)))
+#define NOT_FILES_GH (~(FILE_BB(6) | FILE_BB(7)))
+
+static bitboard diagonal_steps(bitboard b)
+{
+	return ((b & NOT_FILE_H) << 9) | ((b & NOT_FILE_A) << 7) | ((b & NOT_FILE_H) >> 7) | ((b & NOT_FILE_A) >> 9);
+}
+
+static bitboard orthogonal_steps(bitboard b)
+{
+	return ((b & NOT_FILE_H) << 1) | ((b & NOT_FILE_A) >> 1) | (b << 8) | (b >> 8);
+}
+
+static bitboard knight_steps(bitboard b)
+{
+	return ((b & NOT_FILE_H) << 17) | ((b & NOT_FILE_A) << 15) | ((b & NOT_FILES_GH) << 10)
+	     | ((b & NOT_FILES_AB) << 6) | ((b & NOT_FILE_A) >> 17) | ((b & NOT_FILE_H) >> 15)
+	     | ((b & NOT_FILES_AB) >> 10) | ((b & NOT_FILES_GH) >> 6);
+}
+
+/* The squares one step of a piece of this type away from any square of b.
+ * A slider's path to anywhere crosses only squares that are no pawn, one
+ * step at a time, so stepping is enough to flood where it can go. */
+static bitboard piece_steps(int type, bitboard b)
+{
+	switch (type) {
+	case KNIGHT: return knight_steps(b);
+	case BISHOP: return diagonal_steps(b);
+	case ROOK: return orthogonal_steps(b);
+	default: return diagonal_steps(b) | orthogonal_steps(b);
+	}
+}
+
+/* Floods the region and reach of the piece on sq; returns 0 when it could
+ * ever take a pawn or be taken by one. */
+static int flood_piece(const struct position *pos, struct frozen_board *fb, int sq)
+{
+	int type = PIECE_TYPE(pos->board[sq]), color = PIECE_COLOR(pos->board[sq]);
+	bitboard enemy_pawns = fb->pawns & pos->by_color[!color];
+	bitboard forbidden = type == KING ? fb->pawn_attacks[!color] : 0;
+	bitboard region = BIT(sq), reach;
+
+	for (;;) {
+		bitboard grown = region | (piece_steps(type, region) & ~fb->pawns & ~forbidden);
+		if (grown == region)
+			break;
+		region = grown;
+	}
+	reach = piece_steps(type, region);
+	fb->region[sq] = region;
+	fb->reach[sq] = reach;
+	if (type == KING)
+		return !(reach & enemy_pawns & ~fb->pawn_attacks[!color]);
+	fb->occupiable |= region;
+	return !(region & fb->pawn_attacks[!color]) && !(reach & enemy_pawns);
+}
+
+/* Fills fb; returns 0 unless the pawn structure can never change. */
+static int freeze(const struct position *pos, struct frozen_board *fb)
+{
+	bitboard pawns = pos->by_type[PAWN];
+	bitboard pieces = position_occupied(pos) & ~pawns;
+
+	if (!all_pawns_blocked(pos) || pos->castling_rooks)
+		return 0;
+	if (pos->ep_square != SQUARE_NONE && ep_capture_legal(pos))
+		return 0;
+	fb->pawns = pawns;
+	fb->pawn_attacks[WHITE] = pawn_attack_set(pawns & pos->by_color[WHITE], WHITE);
+	fb->pawn_attacks[BLACK] = pawn_attack_set(pawns & pos->by_color[BLACK], BLACK);
+	if ((fb->pawn_attacks[WHITE] & pawns & pos->by_color[BLACK])
+	    || (fb->pawn_attacks[BLACK] & pawns & pos->by_color[WHITE]))
+		return 0;
+	fb->occupiable = 0;
+	while (pieces)
+		if (!flood_piece(pos, fb, pop_lsb(&pieces)))
+			return 0;
+	return 1;
+}
+
+/* Can the loser's king, standing on k, never be mated by bishops on one
+ * colour (the only pieces of the winner that reach its region)? */
+static int bishops_never_mate_on(const struct position *pos, const struct frozen_board *fb, enum color winner,
+				 int k)
+{
+	bitboard orthogonal = king_attacks(k) & (RANK_BB(RANK_OF(k)) | FILE_BB(FILE_OF(k)));
+	bitboard open = orthogonal & ~fb->pawns & ~fb->pawn_attacks[winner] & ~fb->occupiable;
+	bitboard winning_king = fb->region[position_king_square(pos, winner)];
+
+	if (popcount(open) >= 2)
+		return 1;
+	return open && !(king_attacks(lsb(open)) & winning_king & ~king_attacks(k) & ~BIT(k));
+}
+
+static int frozen_cannot_mate(const struct position *pos, const struct frozen_board *fb, enum color winner)
+{
+	bitboard haven = fb->region[position_king_square(pos, !winner)];
+	bitboard army = pos->by_color[winner] & ~pos->by_type[PAWN] & ~pos->by_type[KING];
+	bitboard checkers = 0, targets = 0;
+
+	while (army) {
+		int sq = pop_lsb(&army);
+		if (fb->reach[sq] & haven) {
+			checkers |= BIT(sq);
+			targets |= fb->reach[sq] & haven;
+		}
+	}
+	if (!checkers)
+		return 1;
+	if ((checkers & ~pos->by_type[BISHOP]) || !one_square_colour(checkers))
+		return 0;
+	while (targets)
+		if (!bishops_never_mate_on(pos, fb, winner, pop_lsb(&targets)))
+			return 0;
+	return 1;
+}
+
+int mate_impossible_in_blocked_structure(const struct position *pos, enum color winner)
+{
+	struct frozen_board fb;
+
+	return pos->by_type[PAWN] && freeze(pos, &fb) && frozen_cannot_mate(pos, &fb, winner);
+}
+
+/* How deep and how wide the forced-line proof looks. */
+#define FORCED_LINE_DEPTH 6
+#define FORCED_LINE_NODES 2000L
+
+enum mate_ability can_checkmate_within(const struct position *pos, enum color winner, long node_budget,
+				       struct helpmate *line)
+{
+	struct move_list list;
+	enum mate_ability answer;
+
+	if (line) {
+		line->length = 0;
+		line->nodes = 0;
+	}
+	if (mate_impossible_by_material(pos, winner))
+		return MATE_IMPOSSIBLE;
+	generate_legal(pos, &list);
+	if (list.count == 0)
+		return in_check(pos) && pos->side_to_move != winner ? MATE_POSSIBLE : MATE_IMPOSSIBLE;
+	if (mate_impossible_in_blocked_structure(pos, winner))
+		return MATE_IMPOSSIBLE;
+	answer = helpmate_search(pos, winner, 1, FORCED_LINE_DEPTH, FORCED_LINE_NODES, line);
+	if (answer != MATE_UNKNOWN || node_budget <= 0)
+		return answer;
+	return helpmate_search(pos, winner, 0, 0, node_budget, line);
+}
+
+enum mate_ability can_checkmate(const struct position *pos, enum color winner)
+{
+	return can_checkmate_within(pos, winner, HELPMATE_NODE_BUDGET, NULL);
+}
+
+static int forced_line_closes(const struct position *pos, enum color winner)
+{
+	return helpmate_search(pos, winner, 1, FORCED_LINE_DEPTH, FORCED_LINE_NODES, NULL) == MATE_IMPOSSIBLE;
+}
+
+/* Both sides' proofs, the board flooded only once. */
+int is_dead_position(const struct position *pos)
+{
+	struct move_list list;
+	struct frozen_board fb;
+	int white = mate_impossible_by_material(pos, WHITE);
+	int black = mate_impossible_by_material(pos, BLACK);
+
+	if (white && black)
+		return 1;
+	generate_legal(pos, &list);
+	if (list.count == 0)
+		return !in_check(pos);
+	if (pos->by_type[PAWN] && freeze(pos, &fb)) {
+		white = white || frozen_cannot_mate(pos, &fb, WHITE);
+		black = black || frozen_cannot_mate(pos, &fb, BLACK);
+	}
+	return (white || forced_line_closes(pos, WHITE)) && (black || forced_line_closes(pos, BLACK));
+}
