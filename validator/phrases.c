@@ -1,0 +1,355 @@
+/*
+ * phrases.c - the one table of phrases that record how a game ended (see
+ * phrases.h), and the policy of where they count.
+ *
+ * Where a phrase counts:
+ *  - In the tags Termination and TerminationDetails (TCEC writes the reason
+ *    there: "3-Fold repetition", "Fifty moves rule"), anywhere in the value:
+ *    a tag is about the ending and nothing else.
+ *  - In comments only in the last comments of the main line: the depth-0
+ *    comments after its last move (all of them when it has no move).  Earlier
+ *    comments and comments in variations are analysis ("avoiding a repetition
+ *    of moves", "threatening a repetition").  A last comment is cut into
+ *    clauses at , ; . : ! ? ( ) [ ] so that engine data ("R50=27, Rd=-5,
+ *    3-Fold repetition") and chatter stay apart from the statement, and a
+ *    phrase counts only in a clause that says how the game ended:
+ *      IN_STATEMENT  the clause also has an outcome word - a word starting
+ *                    with "draw" or "claim", or "ends"/"ended" ("Draw by
+ *                    3-fold repetition", "Black claimed a draw due to the 50
+ *                    move rule");
+ *      WHOLE_CLAUSE  the clause is the phrase alone, optionally followed by
+ *                    "s", "rule", "repetition" or "rep" ("3-Fold repetition",
+ *                    "Fifty moves rule");
+ *      IN_CLAUSE     the phrase states the ending by itself ("White forfeits
+ *                    on time", "Now the flag fell");
+ *    and never in a clause with a hedge word (hedge_words below: "avoids a
+ *    draw by repetition", "would be drawn by repetition", "if ... on time").
+ *    pgn-extract's markers "{ REPEAT }" and "{ FIFTY }" mark positions, not
+ *    endings, and are deliberately not phrases.
+ *
+ * Matching is on squeezed text: ASCII letters lower-cased, blanks, '-' and
+ * '_' dropped.  So "3-fold", "3 fold" and "3fold" are one phrase, as are
+ * "threefold"/"three-fold", "50-move"/"50 moves"/"50-moves", and
+ * "fifty-move"/"fifty moves" (a phrase also matches where a longer word
+ * follows: "50-move" matches "50 moves rule").
+ *
+ * Who lost on time: a phrase with a subject ("White forfeits on time",
+ * "Carlsen won on time") names a side when the words before it, squeezed,
+ * are "white", "black", or the value of the White or Black tag.  Otherwise
+ * the result says it (Result tag, else the termination marker): 1-0 means
+ * Black lost, 0-1 White.  A subjectless phrase ("Time forfeit", lichess)
+ * with a drawn result is a timeout draw: the flag fell but the opponent
+ * could not mate (FIDE 6.9).
+ */
+#include "phrases.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "bitboard.h"
+
+enum subject { SUBJECT_NONE, SUBJECT_WINNER, SUBJECT_LOSER };
+
+#define IN_TAG 1u       /* anywhere in a Termination or TerminationDetails value */
+#define WHOLE_TAG 2u    /* the whole Termination or TerminationDetails value */
+#define IN_STATEMENT 4u /* in a last comment's clause that has an outcome word */
+#define WHOLE_CLAUSE 8u /* a last comment's clause that is the phrase alone */
+#define IN_CLAUSE 16u   /* anywhere in a last comment's clause */
+
+#define CLAIM_USES (IN_TAG | IN_STATEMENT | WHOLE_CLAUSE)
+#define TIME_USES (IN_TAG | IN_CLAUSE)
+
+/* In order of precedence: the first entry that matches a text decides. */
+static const struct phrase {
+	const char *text;
+	enum ending_kind kind;
+	enum subject subject;
+	unsigned uses;
+} phrases[] = {
+	/* chess.com: "Game drawn by timeout vs insufficient material" */
+	{ "timeout vs insufficient material", ENDING_TIMEOUT_DRAW, SUBJECT_NONE, TIME_USES },
+	/* chess.com "<name> won on time"; "{White wins on time}" */
+	{ "won on time", ENDING_TIME_FORFEIT, SUBJECT_WINNER, TIME_USES },
+	{ "wins on time", ENDING_TIME_FORFEIT, SUBJECT_WINNER, TIME_USES },
+	/* "{Black forfeits on time}"; TCEC "Black loses on time" */
+	{ "forfeits on time", ENDING_TIME_FORFEIT, SUBJECT_LOSER, TIME_USES },
+	{ "forfeited on time", ENDING_TIME_FORFEIT, SUBJECT_LOSER, TIME_USES },
+	{ "loses on time", ENDING_TIME_FORFEIT, SUBJECT_LOSER, TIME_USES },
+	{ "lost on time", ENDING_TIME_FORFEIT, SUBJECT_LOSER, TIME_USES },
+	{ "oversteps the time limit", ENDING_TIME_FORFEIT, SUBJECT_LOSER, TIME_USES },
+	{ "overstepped the time limit", ENDING_TIME_FORFEIT, SUBJECT_LOSER, TIME_USES },
+	/* lichess "Time forfeit"; "{Now the flag fell.}" */
+	{ "time forfeit", ENDING_TIME_FORFEIT, SUBJECT_NONE, TIME_USES },
+	{ "flag fell", ENDING_TIME_FORFEIT, SUBJECT_NONE, IN_CLAUSE },
+	{ "time", ENDING_TIME_FORFEIT, SUBJECT_NONE, WHOLE_TAG },
+	/* chess.com "Game drawn by repetition"; TCEC "3-Fold repetition";
+	 * "3-fold rep"; "{Draw by 3-fold repetition}" (fivefold is a
+	 * repetition too, and any fivefold is a threefold) */
+	{ "repetition", ENDING_THREEFOLD_CLAIM, SUBJECT_NONE, CLAIM_USES },
+	{ "3-fold", ENDING_THREEFOLD_CLAIM, SUBJECT_NONE, CLAIM_USES },
+	{ "threefold", ENDING_THREEFOLD_CLAIM, SUBJECT_NONE, CLAIM_USES },
+	/* chess.com "Game drawn by 50-move rule"; TCEC "Fifty moves rule";
+	 * "{Draw by fifty moves rule}"; "claimed a draw due to the 50 move rule" */
+	{ "50-move", ENDING_FIFTY_MOVE_CLAIM, SUBJECT_NONE, CLAIM_USES },
+	{ "fifty-move", ENDING_FIFTY_MOVE_CLAIM, SUBJECT_NONE, CLAIM_USES },
+};
+
+/* What may follow a WHOLE_CLAUSE phrase (squeezed). */
+static const char *const clause_tails[] = { "", "s", "rule", "srule", "repetition", "rep" };
+
+/* Words (lower-case) that make a clause a guess, a threat or a what-if
+ * rather than the record of an ending; an entry ending in '*' is a prefix. */
+static const char *const hedge_words[] = {
+	"avoid*", "threat*", "allow*", "prevent*", "escap*", "offer*", "refus*", "possib*", "try", "tries",
+	"tried", "trying", "could", "would", "should", "can", "cannot", "might", "may", "will", "not",
+	"no", "if", "instead", "soon", "almost", "nearly",
+};
+
+#define SQUEEZE_MAX 256
+
+/* Squeezes len bytes of src into dst (at most SQUEEZE_MAX - 1, then cut);
+ * origin[i] is where dst[i] came from.  Returns the squeezed length. */
+static size_t squeeze(const char *src, size_t len, char *dst, uint32_t *origin)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len && n < SQUEEZE_MAX - 1; i++) {
+		unsigned char c = (unsigned char)src[i];
+		if (isspace(c) || c == '-' || c == '_')
+			continue;
+		if (origin)
+			origin[n] = (uint32_t)i;
+		dst[n++] = (char)tolower(c);
+	}
+	dst[n] = '\0';
+	return n;
+}
+
+static int word_is(const char *word, size_t len, const char *pattern)
+{
+	size_t plen = strlen(pattern);
+	if (pattern[plen - 1] == '*')
+		return len >= plen - 1 && strncmp(word, pattern, plen - 1) == 0;
+	return len == plen && strncmp(word, pattern, len) == 0;
+}
+
+/* The words of a clause: is there an outcome word, a hedge word? */
+static void scan_words(const char *text, size_t len, int *outcome, int *hedge)
+{
+	*outcome = *hedge = 0;
+	size_t i = 0;
+	while (i < len) {
+		while (i < len && !isalpha((unsigned char)text[i]))
+			i++;
+		char word[24];
+		size_t n = 0;
+		while (i < len && isalpha((unsigned char)text[i])) {
+			if (n < sizeof word)
+				word[n++] = (char)tolower((unsigned char)text[i]);
+			i++;
+		}
+		if (n == 0 || n == sizeof word)
+			continue;
+		if (word_is(word, n, "draw*") || word_is(word, n, "claim*") || word_is(word, n, "ends")
+		    || word_is(word, n, "ended"))
+			*outcome = 1;
+		for (size_t h = 0; h < sizeof hedge_words / sizeof hedge_words[0]; h++)
+			if (word_is(word, n, hedge_words[h]))
+				*hedge = 1;
+	}
+}
+
+static int is_clause_tail(const char *rest)
+{
+	for (size_t i = 0; i < sizeof clause_tails / sizeof clause_tails[0]; i++)
+		if (strcmp(rest, clause_tails[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Where in the squeezed text the phrase matches under the allowed uses, or
+ * -1.  `outcome` tells whether the clause has an outcome word. */
+static long phrase_match(const struct phrase *ph, unsigned uses, const char *text, int outcome)
+{
+	char want[SQUEEZE_MAX];
+	size_t wlen = squeeze(ph->text, strlen(ph->text), want, NULL);
+	uses &= ph->uses;
+	if ((uses & WHOLE_TAG) && strcmp(text, want) == 0)
+		return 0;
+	if ((uses & WHOLE_CLAUSE) && strncmp(text, want, wlen) == 0 && is_clause_tail(text + wlen))
+		return 0;
+	if ((uses & (IN_TAG | IN_CLAUSE)) || ((uses & IN_STATEMENT) && outcome)) {
+		const char *at = strstr(text, want);
+		if (at)
+			return at - text;
+	}
+	return -1;
+}
+
+struct context {
+	const struct pgn_game *game;
+	const char *result;   /* the Result tag, else the termination marker, or "" */
+};
+
+/* The side the words before a phrase name, or -1. */
+static int subject_side(const struct context *ctx, const char *words, size_t len)
+{
+	char subject[SQUEEZE_MAX], name[SQUEEZE_MAX];
+	squeeze(words, len, subject, NULL);
+	if (subject[0] == '\0')
+		return -1;
+	if (strcmp(subject, "white") == 0)
+		return WHITE;
+	if (strcmp(subject, "black") == 0)
+		return BLACK;
+	static const char *const tags[2] = { "White", "Black" };
+	int side = -1;
+	for (int c = WHITE; c <= BLACK; c++) {
+		const char *v = pgn_tag_value(ctx->game, tags[c]);
+		if (!v)
+			continue;
+		squeeze(v, strlen(v), name, NULL);
+		if (strcmp(subject, name) == 0)
+			side = side < 0 ? c : -2; /* both players of that name: unsaid */
+	}
+	return side < 0 ? -1 : side;
+}
+
+/* The loser on time from a matched phrase, and the kind it comes to. */
+static enum ending_kind time_forfeit_side(const struct context *ctx, const struct phrase *ph, const char *words,
+					  size_t len, int *side)
+{
+	*side = -1;
+	int named = ph->subject == SUBJECT_NONE ? -1 : subject_side(ctx, words, len);
+	if (named >= 0) {
+		*side = ph->subject == SUBJECT_LOSER ? named : !named;
+		return ENDING_TIME_FORFEIT;
+	}
+	if (strcmp(ctx->result, "1-0") == 0)
+		*side = BLACK;
+	else if (strcmp(ctx->result, "0-1") == 0)
+		*side = WHITE;
+	else if (strcmp(ctx->result, "1/2-1/2") == 0 && ph->subject == SUBJECT_NONE)
+		return ENDING_TIMEOUT_DRAW;
+	return ENDING_TIME_FORFEIT;
+}
+
+/* Matches one text (a tag value or a clause) against the table; fills e and
+ * returns 1 on a match. */
+static int match_text(const struct context *ctx, const char *text, size_t len, unsigned uses,
+		      struct recorded_ending *e)
+{
+	char squeezed[SQUEEZE_MAX];
+	uint32_t origin[SQUEEZE_MAX];
+	if (squeeze(text, len, squeezed, origin) == 0)
+		return 0;
+	int outcome = 0, hedge = 0;
+	if (!(uses & IN_TAG)) {
+		scan_words(text, len, &outcome, &hedge);
+		if (hedge)
+			return 0;
+	}
+	for (size_t i = 0; i < sizeof phrases / sizeof phrases[0]; i++) {
+		const struct phrase *ph = &phrases[i];
+		long at = phrase_match(ph, uses, squeezed, outcome);
+		if (at < 0)
+			continue;
+		e->kind = ph->kind;
+		e->side = -1;
+		e->phrase = ph->text;
+		if (ph->kind == ENDING_TIME_FORFEIT)
+			e->kind = time_forfeit_side(ctx, ph, text, origin[at], &e->side);
+		return 1;
+	}
+	return 0;
+}
+
+struct collector {
+	struct recorded_ending *out;
+	int count, max;
+};
+
+static void collect(struct collector *c, const struct recorded_ending *e, unsigned *kinds_seen)
+{
+	if (c->count >= c->max || (*kinds_seen & (1u << e->kind)))
+		return;
+	*kinds_seen |= 1u << e->kind;
+	c->out[c->count++] = *e;
+}
+
+static void scan_tags(const struct context *ctx, struct collector *c)
+{
+	const struct pgn_game *g = ctx->game;
+	for (int i = 0; i < g->tag_count; i++) {
+		const char *name = g->arena + g->tags[i].name;
+		if (strcmp(name, "Termination") != 0 && strcmp(name, "TerminationDetails") != 0)
+			continue;
+		struct recorded_ending e = { .comment = NULL, .tag = name, .line = g->tags[i].line,
+					     .column = g->tags[i].column, .ply = 0 };
+		unsigned kinds_seen = 0;
+		if (match_text(ctx, g->arena + g->tags[i].value, g->tags[i].value_length, IN_TAG | WHOLE_TAG, &e))
+			collect(c, &e, &kinds_seen);
+	}
+}
+
+static int is_clause_break(char ch)
+{
+	return ch != '\0' && strchr(",;.:!?()[]", ch) != NULL;
+}
+
+static void scan_comment(const struct context *ctx, const struct pgn_token *t, int ply, struct collector *c)
+{
+	const char *text = pgn_token_text(ctx->game, t);
+	unsigned kinds_seen = 0;
+	size_t start = 0;
+	for (size_t i = 0; i <= t->length; i++) {
+		if (i < t->length && !is_clause_break(text[i]))
+			continue;
+		struct recorded_ending e = { .comment = t, .tag = NULL, .line = t->line, .column = t->column,
+					     .ply = ply };
+		if (i > start && match_text(ctx, text + start, i - start, IN_STATEMENT | WHOLE_CLAUSE | IN_CLAUSE, &e))
+			collect(c, &e, &kinds_seen);
+		start = i + 1;
+	}
+}
+
+/* A main-line move as audit.c counts plies: a symbol, but not a lone "e.p."
+ * that belongs to the capture before it. */
+static int is_main_line_move(const struct pgn_game *g, const struct pgn_token *t)
+{
+	return t->depth == 0 && t->type == TOKEN_SYMBOL
+	       && !(t->length == 4 && memcmp(pgn_token_text(g, t), "e.p.", 4) == 0);
+}
+
+static void scan_last_comments(const struct context *ctx, struct collector *c)
+{
+	const struct pgn_game *g = ctx->game;
+	int last_move = -1, plies = 0;
+	for (int i = 0; i < g->token_count; i++) {
+		if (is_main_line_move(g, &g->tokens[i])) {
+			last_move = i;
+			plies++;
+		}
+	}
+	for (int i = last_move + 1; i < g->token_count; i++)
+		if (g->tokens[i].type == TOKEN_COMMENT && g->tokens[i].depth == 0)
+			scan_comment(ctx, &g->tokens[i], plies, c);
+}
+
+static const char *game_result(const struct pgn_game *g)
+{
+	const char *tag = pgn_tag_value(g, "Result");
+	if (tag)
+		return tag;
+	if (g->token_count > 0 && g->tokens[g->token_count - 1].type == TOKEN_RESULT)
+		return pgn_token_text(g, &g->tokens[g->token_count - 1]);
+	return "";
+}
+
+int find_recorded_endings(const struct pgn_game *g, struct recorded_ending *out, int max)
+{
+	struct context ctx = { g, game_result(g) };
+	struct collector c = { out, 0, max };
+	scan_tags(&ctx, &c);
+	scan_last_comments(&ctx, &c);
+	return c.count;
+}
