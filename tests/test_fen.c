@@ -376,8 +376,8 @@ static void test_material_beyond_promotions(void **state)
 	assert_unreachable("4k3/8/8/8/P7/8/PPPPPPPP/4K3 w - - 0 1", "white has 9 pawns; a side has at most 8");
 	/* Two extra queens need two promoted pawns; only one is missing. */
 	assert_unreachable("4k3/8/8/8/8/8/PPPPPPP1/QQQ1K3 w - - 0 1",
-			   "white has 3 queens: 2 more than the initial set, but with 7 pawns left at most 1 can have "
-			   "come from promotions");
+			   "white has 3 queens: 2 more than the initial set, but only promoted pawns can be extra "
+			   "pieces and 1 of its pawns is missing");
 	assert_unreachable("nnnrkrr1/ppppppp1/8/8/8/8/8/4K3 w - - 0 1", "black has 3 rooks, 3 knights: 2 more");
 	assert_unreachable("qqqqkqqq/qqq5/8/8/8/8/PP6/K7 w - - 0 1", "black has 10 queens: 9 more");
 	/* Exactly as many extras as missing pawns. */

@@ -378,9 +378,9 @@ static int check_material(const struct position *pos, char *err, size_t errlen)
 		}
 		if (extra > 8 - pawns)
 			return fail(err, errlen,
-				    "%s has %s: %d more than the initial set, but with %d pawns left at most %d can "
-				    "have come from promotions",
-				    color_names[color], list, extra, pawns, 8 - pawns);
+				    "%s has %s: %d more than the initial set, but only promoted pawns can be extra "
+				    "pieces and %d of its pawns %s missing",
+				    color_names[color], list, extra, 8 - pawns, pawns == 7 ? "is" : "are");
 	}
 	return 0;
 }
