@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "cli.h"
 #include "parser/pgn.h"
 #include "parser/stream.h"
@@ -16,7 +17,8 @@
 int usage_check(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit check [-f text|jsonl|csv] [-o FILE] [--select CODE,...] [--ignore CODE,...]\n"
-	      "                      [--rules fide2023|fide2005] [--strict] [--color auto|always|never] [FILE...]\n"
+	      "                      [--rules fide2023|fide2005] [--strict] [--color auto|always|never] [-j N]\n"
+	      "                      [FILE...]\n"
 	      "\n"
 	      "Replays every game of each FILE (standard input when none or '-'; gzip is\n"
 	      "recognised by its magic bytes) and prints what is wrong with it.\n"
@@ -28,6 +30,7 @@ int usage_check(FILE *fp, int status)
 	      "      --rules EDITION   fide2023 (default) or fide2005\n"
 	      "      --strict          exit 1 on any finding, not only on errors\n"
 	      "      --color WHEN      auto (default: on a terminal, unless NO_COLOR is set), always, never\n"
+	      "  -j, --jobs N          audit with N worker threads; the output is the same as with -j 1\n"
 	      "  -h, --help            show this help\n"
 	      "\n"
 	      "Codes: syntax unterminated-comment unbalanced-variation missing-result unsupported-variant\n"
@@ -36,15 +39,6 @@ int usage_check(FILE *fp, int status)
 	      fp);
 	return status;
 }
-
-struct check_options {
-	enum report_format format;
-	const char *output;
-	unsigned char reported[CHECK_COUNT];
-	struct audit_options audit;
-	int strict;
-	const char *color;
-};
 
 /* Applies a comma-separated list of codes to `reported`. */
 static int apply_codes(unsigned char *reported, const char *list, int value)
@@ -71,6 +65,8 @@ static int apply_codes(unsigned char *reported, const char *list, int value)
 static int parse_options(int argc, char **argv, struct check_options *o)
 {
 	enum { OPT_SELECT = 256, OPT_IGNORE, OPT_RULES, OPT_STRICT, OPT_COLOR };
+	char *end;
+	long jobs;
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
@@ -80,15 +76,17 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "color", required_argument, NULL, OPT_COLOR },
 		{ "colour", required_argument, NULL, OPT_COLOR },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *select = NULL, *ignore = NULL;
 	memset(o, 0, sizeof *o);
 	o->color = "auto";
+	o->jobs = 1;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:o:j:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': {
 			int format = report_format_from_name(optarg);
@@ -100,6 +98,14 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 			break;
 		}
 		case 'o': o->output = optarg; break;
+		case 'j':
+			jobs = strtol(optarg, &end, 10);
+			if (*end || end == optarg || jobs < 1 || jobs > 256) {
+				warnx_("-j takes a number of worker threads from 1 to 256, not '%s'", optarg);
+				return -1;
+			}
+			o->jobs = (int)jobs;
+			break;
 		case OPT_SELECT: select = optarg; break;
 		case OPT_IGNORE: ignore = optarg; break;
 		case OPT_RULES:
@@ -147,23 +153,26 @@ struct check_run {
 	struct report report;
 	struct auditor auditor;
 	struct finding_list findings;
-	long errors, reported;
+	struct check_tally tally;
 };
 
-static void report_game(struct check_run *run, const char *file, int index, const struct pgn_game *g)
+void check_game(const struct check_options *opt, struct auditor *a, struct finding_list *findings,
+		struct report *r, const char *file, int index, const struct pgn_game *g, struct check_tally *tally)
 {
+	findings->count = 0;
+	audit_game(a, g, findings, NULL, NULL);
 	struct game_label label = {
 		file, index, pgn_tag_value(g, "White"), pgn_tag_value(g, "Black"),
 		pgn_tag_value(g, "Event"), pgn_tag_value(g, "Round"), pgn_tag_value(g, "Date"),
 	};
-	for (int i = 0; i < run->findings.count; i++) {
-		const struct finding *f = &run->findings.items[i];
-		if (!run->opt->reported[f->code])
+	for (int i = 0; i < findings->count; i++) {
+		const struct finding *f = &findings->items[i];
+		if (!opt->reported[f->code])
 			continue;
-		report_finding(&run->report, &label, f);
-		run->reported++;
+		report_finding(r, &label, f);
+		tally->reported++;
 		if (f->severity == SEVERITY_ERROR)
-			run->errors++;
+			tally->errors++;
 	}
 }
 
@@ -179,11 +188,8 @@ static int check_file(struct check_run *run, const char *path, struct pgn_game *
 	const char *name = strcmp(path, "-") == 0 ? "-" : path;
 	struct pgn_reader *r = pgn_reader_new(s);
 	int index = 0, status = 0, got;
-	while ((got = pgn_next_game(r, g, err, sizeof err)) == 1) {
-		run->findings.count = 0;
-		audit_game(&run->auditor, g, &run->findings, NULL, NULL);
-		report_game(run, name, ++index, g);
-	}
+	while ((got = pgn_next_game(r, g, err, sizeof err)) == 1)
+		check_game(run->opt, &run->auditor, &run->findings, &run->report, name, ++index, g, &run->tally);
 	if (got < 0) {
 		warnx_("%s: %s (after game %d)", strcmp(path, "-") == 0 ? "standard input" : path, err, index);
 		status = -1;
@@ -210,16 +216,20 @@ int cmd_check(int argc, char **argv)
 	auditor_init(&run.auditor, &opt.audit);
 	report_begin(&run.report);
 
-	struct pgn_game game;
-	pgn_game_init(&game);
 	int trouble = 0;
 	char *stdin_only[] = { "-" };
 	char **files = optind < argc ? argv + optind : stdin_only;
 	int file_count = optind < argc ? argc - optind : 1;
-	for (int i = 0; i < file_count; i++)
-		if (check_file(&run, files[i], &game) < 0)
-			trouble = 1;
-	pgn_game_free(&game);
+	if (opt.jobs > 1) {
+		trouble = check_files_parallel(&opt, &run.report, files, file_count, &run.tally) < 0;
+	} else {
+		struct pgn_game game;
+		pgn_game_init(&game);
+		for (int i = 0; i < file_count; i++)
+			if (check_file(&run, files[i], &game) < 0)
+				trouble = 1;
+		pgn_game_free(&game);
+	}
 	finding_list_free(&run.findings);
 	auditor_free(&run.auditor);
 
@@ -230,7 +240,7 @@ int cmd_check(int argc, char **argv)
 		return EXIT_TROUBLE;
 	if (trouble)
 		return EXIT_TROUBLE;
-	if (run.errors > 0 || (opt.strict && run.reported > 0))
+	if (run.tally.errors > 0 || (opt.strict && run.tally.reported > 0))
 		return EXIT_FINDINGS;
 	return EXIT_CLEAN;
 }

@@ -114,12 +114,14 @@ void report_finding(struct report *r, const struct game_label *g, const struct f
 	case REPORT_JSONL: jsonl_finding(r, g, f); break;
 	case REPORT_CSV: csv_finding(r, g, f); break;
 	}
-	if (r->buf.len >= 1 << 16)
+	if (r->out && r->buf.len >= 1 << 16)
 		report_flush(r);
 }
 
 int report_flush(struct report *r)
 {
+	if (!r->out)
+		return 0;
 	if (r->buf.len && fwrite(r->buf.data, 1, r->buf.len, r->out) != r->buf.len) {
 		r->buf.len = 0;
 		return -1;

@@ -31,7 +31,7 @@ struct outbuf {
 };
 
 struct report {
-	FILE *out;
+	FILE *out;              /* NULL: keep everything in buf (a worker thread's batch) */
 	enum report_format format;
 	int color;              /* ANSI colours in text output */
 	struct outbuf buf;

@@ -109,6 +109,20 @@ expect_no_grep "$(printf '\033')" "$TMP/text" "no colour when not on a terminal"
 "$BIN" check --color=always "$pgn" >"$TMP/color"
 expect_grep "$(printf '\033')\[" "$TMP/color" "--color=always colours"
 
+# 5b. -j N prints the same bytes as -j 1, in input order, over many batches
+#     and several files (and exits the same way).
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do cat testdata/check/*.pgn testdata/sample.pgn; done >"$TMP/many.pgn"
+"$BIN" check -f jsonl "$TMP/many.pgn" testdata/check/illegal.pgn >"$TMP/j1"
+j1_status=$?
+for jobs in 2 3 8; do
+	"$BIN" check -j "$jobs" -f jsonl "$TMP/many.pgn" testdata/check/illegal.pgn >"$TMP/jn"
+	[ $? -eq "$j1_status" ] && ok || bad "-j $jobs exit status differs from -j 1"
+	expect_same "$TMP/j1" "$TMP/jn" "-j $jobs output differs from -j 1"
+done
+gzip -c "$TMP/many.pgn" | "$BIN" check -j 2 -f jsonl - testdata/check/illegal.pgn | sed 's|"file":"-"|"file":"'"$TMP"'/many.pgn"|' >"$TMP/jgz"
+expect_same "$TMP/j1" "$TMP/jgz" "-j 2 on gzip from a pipe"
+expect_status 2 "-j 0 is a usage error" -- "$BIN" check -j 0 "$pgn"
+
 # 6. -o replaces a file only when complete; an unwritable place leaves nothing.
 echo "old content" >"$TMP/report.jsonl"
 expect_status 1 "-o FILE" -- "$BIN" check -f jsonl -o "$TMP/report.jsonl" "$pgn"
