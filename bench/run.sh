@@ -135,6 +135,12 @@ PA_RSS=$RSS
 measure "pgnaudit check (gzip)" 1 "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS_GZ"
 PZ_SECS=$BEST
 PZ_RSS=$RSS
+measure "pgnaudit check -j2" 1 "$PGNAUDIT" check -j 2 -f jsonl -o /dev/null "$CORPUS"
+P2_SECS=$BEST
+P2_RSS=$RSS
+measure "pgnaudit check -j2 (gzip)" 1 "$PGNAUDIT" check -j 2 -f jsonl -o /dev/null "$CORPUS_GZ"
+PZ2_SECS=$BEST
+PZ2_RSS=$RSS
 measure "pgn-extract -r" 0 "$PGN_EXTRACT" -r -s "$CORPUS"
 PE_SECS=$BEST
 PE_RSS=$RSS
@@ -153,22 +159,29 @@ printf '\n'
 awk -v bytes="$BYTES" -v games="$GAMES" -v rss="${TIME_BIN:+1}" \
 	-v pa="$PA_SECS" -v pa_rss="$PA_RSS" \
 	-v pz="$PZ_SECS" -v pz_rss="$PZ_RSS" \
+	-v p2="$P2_SECS" -v p2_rss="$P2_RSS" \
+	-v pz2="$PZ2_SECS" -v pz2_rss="$PZ2_RSS" \
 	-v pe="$PE_SECS" -v pe_rss="$PE_RSS" '
 function row(name, secs, kib) {
 	if (secs <= 0) secs = 0.001
-	printf "%-26s %8.3f %9.1f %10.0f", name, secs, bytes / 1e6 / secs, games / secs
+	printf "%-30s %8.3f %9.1f %10.0f", name, secs, bytes / 1e6 / secs, games / secs
 	if (rss) printf " %12.1f", kib / 1024
 	printf "\n"
 }
 BEGIN {
-	printf "%-26s %8s %9s %10s", "tool", "seconds", "MB/s", "games/s"
+	printf "%-30s %8s %9s %10s", "tool", "seconds", "MB/s", "games/s"
 	if (rss) printf " %12s", "peak RSS MiB"
 	printf "\n"
 	row("pgnaudit check -f jsonl", pa, pa_rss)
 	row("pgnaudit check (.gz input)", pz, pz_rss)
+	row("pgnaudit check -j2", p2, p2_rss)
+	row("pgnaudit check -j2 (.gz input)", pz2, pz2_rss)
 	row("pgn-extract -r -s", pe, pe_rss)
 	if (pa <= 0) pa = 0.001
 	if (pz <= 0) pz = 0.001
-	printf "\nthroughput ratio pgnaudit / pgn-extract: %.2f (plain), %.2f (gzip input)\n", pe / pa, pe / pz
+	if (p2 <= 0) p2 = 0.001
+	if (pz2 <= 0) pz2 = 0.001
+	printf "\nthroughput ratio pgnaudit / pgn-extract: %.2f (plain, -j1), %.2f (gzip, -j1)\n", pe / pa, pe / pz
+	printf "-j2 / -j1: %.2f; gzip -j2 / plain -j1: %.2f\n", pa / p2, pa / pz2
 	printf "(above 1: pgnaudit is faster; MB/s and games/s count uncompressed bytes and [Event tags)\n"
 }'
