@@ -138,6 +138,12 @@ static void test_missing_tags(void **state)
 	audit_text();
 	expect_one(CHECK_MISSING_TAG, 1, 1, "PGN 8.1.1", "", "the Event tag");
 
+	/* Tags, but none of the roster (an opening classification file). */
+	snprintf(text, sizeof text, "[ECO \"A00\"]\n[Opening \"Polish\"]\n\n1. b4 *\n");
+	audit_text();
+	expect_one(CHECK_MISSING_TAG, 1, 1, "PGN 8.1.1", "",
+		   "none of the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is among the game's tags");
+
 	/* Bare movetext, as many test files have it. */
 	snprintf(text, sizeof text, "1. e4 e5 2. Nf3 *\n");
 	audit_text();

@@ -317,23 +317,68 @@ static void suggest_plycount(const struct game_record *rec, const char *v, size_
 		suggest_trimmed(rec, v, n, out, len);
 }
 
+/* The tags this pass knows: the Seven Tag Roster first, in the standard's
+ * order, then the others with a form to check. */
+enum known_tag {
+	TAG_EVENT, TAG_SITE, TAG_DATE, TAG_ROUND, TAG_WHITE, TAG_BLACK, TAG_RESULT, ROSTER_SIZE,
+	TAG_WHITE_ELO = ROSTER_SIZE, TAG_BLACK_ELO, TAG_EVENT_DATE, TAG_UTC_DATE, TAG_TIME_CONTROL, TAG_PLY_COUNT,
+	KNOWN_TAGS
+};
+
 static const struct tag_form {
-	const char *name, *rule, *form;
+	const char *name, *rule, *form; /* rule and form: NULL when any value will do */
 	const char *(*problem)(const char *v, size_t n, char *why, size_t len);
 	void (*suggest)(const struct game_record *rec, const char *v, size_t n, char *out, size_t len);
-} tag_forms[] = {
-	{ "Date", "PGN 8.1.1.3", "YYYY.MM.DD, with ?? for a part not known", date_problem, suggest_date },
-	{ "Round", "PGN 8.1.1.4", "?, -, or round numbers joined by dots such as 3 or 3.1", round_problem,
-	  suggest_trimmed },
-	{ "Result", "PGN 8.1.1.7", "1-0, 0-1, 1/2-1/2 or *", result_problem, suggest_result },
-	{ "WhiteElo", "PGN 9.1.2", "a rating in digits, or - for an unrated player", elo_problem, suggest_elo },
-	{ "BlackElo", "PGN 9.1.2", "a rating in digits, or - for an unrated player", elo_problem, suggest_elo },
-	{ "EventDate", "PGN 9.2.1", "YYYY.MM.DD, with ?? for a part not known", date_problem, suggest_date },
-	{ "UTCDate", "PGN 9.5.3", "YYYY.MM.DD, with ?? for a part not known", date_problem, suggest_date },
-	{ "TimeControl", "PGN 9.6.1", "?, -, or periods joined by colons such as 40/7200:3600, 300+2 or *180",
-	  time_control_problem, suggest_trimmed },
-	{ "PlyCount", "PGN 9.9.3", "the number of plies in digits", plycount_problem, suggest_plycount },
+} tag_forms[KNOWN_TAGS] = {
+	[TAG_EVENT] = { "Event", NULL, NULL, NULL, NULL },
+	[TAG_SITE] = { "Site", NULL, NULL, NULL, NULL },
+	[TAG_DATE] = { "Date", "PGN 8.1.1.3", "YYYY.MM.DD, with ?? for a part not known", date_problem, suggest_date },
+	[TAG_ROUND] = { "Round", "PGN 8.1.1.4", "?, -, or round numbers joined by dots such as 3 or 3.1",
+			round_problem, suggest_trimmed },
+	[TAG_WHITE] = { "White", NULL, NULL, NULL, NULL },
+	[TAG_BLACK] = { "Black", NULL, NULL, NULL, NULL },
+	[TAG_RESULT] = { "Result", "PGN 8.1.1.7", "1-0, 0-1, 1/2-1/2 or *", result_problem, suggest_result },
+	[TAG_WHITE_ELO] = { "WhiteElo", "PGN 9.1.2", "a rating in digits, or - for an unrated player", elo_problem,
+			    suggest_elo },
+	[TAG_BLACK_ELO] = { "BlackElo", "PGN 9.1.2", "a rating in digits, or - for an unrated player", elo_problem,
+			    suggest_elo },
+	[TAG_EVENT_DATE] = { "EventDate", "PGN 9.2.1", "YYYY.MM.DD, with ?? for a part not known", date_problem,
+			     suggest_date },
+	[TAG_UTC_DATE] = { "UTCDate", "PGN 9.5.3", "YYYY.MM.DD, with ?? for a part not known", date_problem,
+			   suggest_date },
+	[TAG_TIME_CONTROL] = { "TimeControl", "PGN 9.6.1",
+			       "?, -, or periods joined by colons such as 40/7200:3600, 300+2 or *180",
+			       time_control_problem, suggest_trimmed },
+	[TAG_PLY_COUNT] = { "PlyCount", "PGN 9.9.3", "the number of plies in digits", plycount_problem,
+			    suggest_plycount },
 };
+
+static int is_tag(const char *name, enum known_tag tag)
+{
+	return strcmp(name, tag_forms[tag].name) == 0;
+}
+
+/* Which known tag a name is, or KNOWN_TAGS: the first letter leaves one
+ * or two candidates (a new entry in tag_forms needs its case here). */
+static enum known_tag known_tag_of(const char *name)
+{
+	enum known_tag first, second;
+	switch (name[0]) {
+	case 'B': first = TAG_BLACK, second = TAG_BLACK_ELO; break;
+	case 'D': first = second = TAG_DATE; break;
+	case 'E': first = TAG_EVENT, second = TAG_EVENT_DATE; break;
+	case 'P': first = second = TAG_PLY_COUNT; break;
+	case 'R': first = TAG_ROUND, second = TAG_RESULT; break;
+	case 'S': first = second = TAG_SITE; break;
+	case 'T': first = second = TAG_TIME_CONTROL; break;
+	case 'U': first = second = TAG_UTC_DATE; break;
+	case 'W': first = TAG_WHITE, second = TAG_WHITE_ELO; break;
+	default: return KNOWN_TAGS;
+	}
+	if (is_tag(name, first))
+		return first;
+	return second != first && is_tag(name, second) ? second : KNOWN_TAGS;
+}
 
 static void check_form(const struct game_record *rec, const struct pgn_tag *tag, const struct tag_form *form,
 		       struct finding_list *out)
@@ -360,9 +405,6 @@ static void check_form(const struct game_record *rec, const struct pgn_tag *tag,
 
 /* ---- The roster, duplicates, PlyCount ---- */
 
-static const char *const roster[] = { "Event", "Site", "Date", "Round", "White", "Black", "Result" };
-#define ROSTER_SIZE (int)(sizeof roster / sizeof roster[0])
-
 static void check_roster(const struct pgn_game *g, const int *present, struct finding_list *out)
 {
 	char names[64] = "";
@@ -371,7 +413,7 @@ static void check_roster(const struct pgn_game *g, const int *present, struct fi
 	for (int i = 0; i < ROSTER_SIZE; i++) {
 		if (present[i])
 			continue;
-		used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", roster[i]);
+		used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", tag_forms[i].name);
 		missing++;
 	}
 	if (!missing)
@@ -382,10 +424,30 @@ static void check_roster(const struct pgn_game *g, const int *present, struct fi
 	f->rule = "PGN 8.1.1";
 	if (g->tag_count == 0)
 		snprintf(f->message, sizeof f->message, "the game has no tags: the Seven Tag Roster (%s) is missing", names);
+	else if (missing == ROSTER_SIZE)
+		snprintf(f->message, sizeof f->message, "none of the Seven Tag Roster (%s) is among the game's tags", names);
 	else if (missing == 1)
 		snprintf(f->message, sizeof f->message, "the %s tag of the Seven Tag Roster is missing", names);
 	else
 		snprintf(f->message, sizeof f->message, "%d tags of the Seven Tag Roster are missing: %s", missing, names);
+}
+
+/* Tag names seen so far in a game, as a 256-bit set of their hashes: a name
+ * whose bit is clear has not been seen, so the earlier tags are searched
+ * only on a hit. */
+struct name_set {
+	uint64_t bits[4];
+};
+
+static int name_set_add(struct name_set *set, const char *name)
+{
+	uint32_t h = 2166136261u;
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	uint64_t bit = (uint64_t)1 << (h >> 26), *word = &set->bits[(h >> 24) & 3];
+	int seen = (*word & bit) != 0;
+	*word |= bit;
+	return seen;
 }
 
 /* Tag `i` again, after an earlier tag of the same name (PGN 8.1). */
@@ -450,19 +512,27 @@ static size_t utf8_sequence(const unsigned char *s, size_t n)
 	return len;
 }
 
+/* Are the 32 bytes at s all ASCII? */
+static int ascii32(const unsigned char *s)
+{
+	uint64_t w[4];
+	memcpy(w, s, sizeof w);
+	return !((w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080ULL);
+}
+
 /* The offset of the first byte that is not part of valid UTF-8, or n.
- * Eight ASCII bytes at a time where it can. */
+ * ASCII, nearly all of a PGN file, goes 32 bytes at a time. */
 static size_t utf8_invalid_at(const unsigned char *s, size_t n)
 {
 	size_t i = 0;
 	while (i < n) {
-		uint64_t eight;
-		if (i + 8 <= n) {
-			memcpy(&eight, s + i, 8);
-			if (!(eight & 0x8080808080808080ULL)) {
-				i += 8;
-				continue;
-			}
+		if (i + 32 <= n && ascii32(s + i)) {
+			i += 32;
+			continue;
+		}
+		if (s[i] < 0x80) {
+			i++;
+			continue;
 		}
 		size_t len = utf8_sequence(s + i, n - i);
 		if (len == 0)
@@ -570,20 +640,20 @@ void check_tags(const struct game_record *rec, struct finding_list *out)
 {
 	const struct pgn_game *g = rec->game;
 	int present[ROSTER_SIZE] = { 0 };
+	struct name_set seen = { { 0 } };
 	if (g->tag_count == 0 && g->token_count == 0)
 		return;
 	for (int i = 0; i < g->tag_count; i++) {
 		const struct pgn_tag *tag = &g->tags[i];
 		const char *name = g->arena + tag->name;
-		for (int r = 0; r < ROSTER_SIZE; r++)
-			present[r] |= name[0] == roster[r][0] && strcmp(name, roster[r]) == 0;
-		check_duplicate(g, i, out);
-		for (size_t k = 0; k < sizeof tag_forms / sizeof tag_forms[0]; k++) {
-			if (name[0] != tag_forms[k].name[0] || strcmp(name, tag_forms[k].name) != 0)
-				continue;
-			check_form(rec, tag, &tag_forms[k], out);
-		}
-		if (name[0] == 'P' && strcmp(name, "PlyCount") == 0)
+		if (name_set_add(&seen, name))
+			check_duplicate(g, i, out);
+		enum known_tag known = known_tag_of(name);
+		if (known < ROSTER_SIZE)
+			present[known] = 1;
+		if (known < KNOWN_TAGS && tag_forms[known].problem)
+			check_form(rec, tag, &tag_forms[known], out);
+		if (known == TAG_PLY_COUNT)
 			check_plycount(rec, tag, out);
 	}
 	check_roster(g, present, out);
