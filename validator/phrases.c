@@ -10,9 +10,10 @@
  *    comments after its last move (all of them when it has no move).  Earlier
  *    comments and comments in variations are analysis ("avoiding a repetition
  *    of moves", "threatening a repetition").  A last comment is cut into
- *    clauses at , ; . : ! ? ( ) [ ] so that engine data ("R50=27, Rd=-5,
- *    3-Fold repetition") and chatter stay apart from the statement, and a
- *    phrase counts only in a clause that says how the game ended:
+ *    clauses at , ; ( ) [ ] and at . : ! ? before a blank or the end, so
+ *    that engine data ("R50=27, Rd=-5, 3-Fold repetition") and chatter stay
+ *    apart from the statement while "30...Kh8" stays whole, and a phrase
+ *    counts only in a clause that says how the game ended:
  *      IN_STATEMENT  the clause also has an outcome word - a word starting
  *                    with "draw" or "claim", or "ends"/"ended" ("Draw by
  *                    3-fold repetition", "Black claimed a draw due to the 50
@@ -291,9 +292,14 @@ static void scan_tags(const struct context *ctx, struct collector *c)
 	}
 }
 
-static int is_clause_break(char ch)
+/* Does a clause end at text[i]?  Sentence marks end one only before a blank
+ * or the end, so that "30...Kh8" and "0:00:13" stay whole. */
+static int is_clause_break(const char *text, size_t i, size_t len)
 {
-	return ch != '\0' && strchr(",;.:!?()[]", ch) != NULL;
+	char ch = text[i];
+	if (ch != '\0' && strchr(",;()[]", ch))
+		return 1;
+	return ch != '\0' && strchr(".:!?", ch) && (i + 1 == len || isspace((unsigned char)text[i + 1]));
 }
 
 static void scan_comment(const struct context *ctx, const struct pgn_token *t, int ply, struct collector *c)
@@ -302,7 +308,7 @@ static void scan_comment(const struct context *ctx, const struct pgn_token *t, i
 	unsigned kinds_seen = 0;
 	size_t start = 0;
 	for (size_t i = 0; i <= t->length; i++) {
-		if (i < t->length && !is_clause_break(text[i]))
+		if (i < t->length && !is_clause_break(text, i, t->length))
 			continue;
 		struct recorded_ending e = { .comment = t, .tag = NULL, .line = t->line, .column = t->column,
 					     .ply = ply };
