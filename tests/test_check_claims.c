@@ -326,7 +326,7 @@ static void test_missed_fifty_move(void **state)
 	assert_int_equal(f->ply, 4);
 	assert_int_equal(f->side, BLACK);
 	expect_message(f, "Black could claim a draw under the fifty-move rule at move 61: no capture and no pawn move "
-			  "in the last 50 moves of each player (since before the start position); play went on with 61...Ke8");
+			  "in the last 50 moves of each player (since before the start position, by its FEN); play went on with 61...Ke8");
 	/* at 99 White (king boxed in by the rook) has only pawn moves: no
 	 * chance, and his pawn move starts the count again */
 	audit(HEAD "[SetUp \"1\"]\n[FEN \"1r5k/8/8/8/8/8/P7/K7 b - - 98 80\"]\n[Result \"*\"]\n\n"

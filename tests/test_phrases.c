@@ -201,6 +201,7 @@ static void test_analysis_is_not_a_claim(void **state)
 		"avoiding a repetition of moves", "threatening a repetition", "White avoids a draw by repetition",
 		"with best play by both sides we will soon reach a three-fold repetition. (1/2-1/2)",
 		"this would be a draw by repetition", "and a repetition of moves.", "If 30...Kh8 a draw by repetition",
+		"White would answer 4. Ba4 with a draw by repetition",
 		" FIFTY ", " REPEAT ", "[%clk 0:00:13]", "Draw by adjudication: TCEC draw rule", "Black resigns",
 		"He nearly lost on time",
 	};

@@ -156,7 +156,7 @@ static void describe_since(const struct game_record *rec, int ply, char *buf, si
 		record_move_label(rec, reset, label, sizeof label);
 		snprintf(buf, len, "since %.31s", label);
 	} else {
-		snprintf(buf, len, "%s", reset == 0 ? "since the start position" : "since before the start position");
+		snprintf(buf, len, "%s", reset == 0 ? "since the start position" : "since before the start position, by its FEN");
 	}
 }
 

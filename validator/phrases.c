@@ -10,10 +10,11 @@
  *    comments after its last move (all of them when it has no move).  Earlier
  *    comments and comments in variations are analysis ("avoiding a repetition
  *    of moves", "threatening a repetition").  A last comment is cut into
- *    clauses at , ; ( ) [ ] and at . : ! ? before a blank or the end, so
- *    that engine data ("R50=27, Rd=-5, 3-Fold repetition") and chatter stay
- *    apart from the statement while "30...Kh8" stays whole, and a phrase
- *    counts only in a clause that says how the game ended:
+ *    clauses at , ; ( ) [ ] and at . : ! ? before a blank or the end (but
+ *    not at a move number's dot), so that engine data ("R50=27, Rd=-5,
+ *    3-Fold repetition") and chatter stay apart from the statement while
+ *    "30...Kh8" and "4. Ba4" stay whole, and a phrase counts only in a
+ *    clause that says how the game ended:
  *      IN_STATEMENT  the clause also has an outcome word - a word starting
  *                    with "draw" or "claim", or "ends"/"ended" ("Draw by
  *                    3-fold repetition", "Black claimed a draw due to the 50
@@ -293,12 +294,15 @@ static void scan_tags(const struct context *ctx, struct collector *c)
 }
 
 /* Does a clause end at text[i]?  Sentence marks end one only before a blank
- * or the end, so that "30...Kh8" and "0:00:13" stay whole. */
+ * or the end, and a dot not after a digit, so that "30...Kh8", "4. Ba4" and
+ * "0:00:13" stay whole. */
 static int is_clause_break(const char *text, size_t i, size_t len)
 {
 	char ch = text[i];
 	if (ch != '\0' && strchr(",;()[]", ch))
 		return 1;
+	if (ch == '.' && i > 0 && isdigit((unsigned char)text[i - 1]))
+		return 0;
 	return ch != '\0' && strchr(".:!?", ch) && (i + 1 == len || isspace((unsigned char)text[i + 1]));
 }
 
