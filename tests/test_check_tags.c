@@ -260,6 +260,9 @@ static void test_time_controls(void **state)
 		"40/7200:3600, 300+2 or *180)");
 	rejects("TimeControl", "0s/180:0:2000", "PGN 9.6.1", "", "not in the standard's form");
 	rejects("TimeControl", "300+", "PGN 9.6.1", "", "not in the standard's form");
+	rejects("TimeControl", "300+2/40", "PGN 9.6.1", "", "not in the standard's form");
+	rejects("TimeControl", "40/", "PGN 9.6.1", "", "not in the standard's form");
+	rejects("TimeControl", "40/7200::3600", "PGN 9.6.1", "", "not in the standard's form");
 	rejects("TimeControl", "0/60", "PGN 9.6.1", "", "not in the standard's form");
 	rejects("TimeControl", "*", "PGN 9.6.1", "", "not in the standard's form");
 	rejects("TimeControl", " 300+2", "PGN 9.6.1", "300+2", "not in the standard's form");

@@ -260,7 +260,7 @@ static int is_seconds(const char *s, size_t n)
  * seconds+increment, *seconds. */
 static int is_period(const char *s, size_t n)
 {
-	const char *slash = memchr(s, '/', n), *plus = memchr(s, '+', n);
+	const char *slash = memchr(s, '/', n);
 	if (n > 1 && s[0] == '*')
 		return is_seconds(s + 1, n - 1);
 	if (slash) {
@@ -269,6 +269,7 @@ static int is_period(const char *s, size_t n)
 		n -= (size_t)(slash - s) + 1;
 		s = slash + 1;
 	}
+	const char *plus = memchr(s, '+', n);
 	if (plus)
 		return is_seconds(s, (size_t)(plus - s)) && is_seconds(plus + 1, n - (size_t)(plus - s) - 1);
 	return is_seconds(s, n);
@@ -297,7 +298,7 @@ static const char *plycount_problem(const char *v, size_t n, char *why, size_t l
 	return is_digits(v, n) && n <= 7 ? NULL : "";
 }
 
-/* The value without the blanks around it; "?" for an empty Round. */
+/* The value without the blanks around it; "?" (unknown) for an empty one. */
 static void suggest_trimmed(const struct game_record *rec, const char *v, size_t n, char *out, size_t len)
 {
 	(void)rec;
