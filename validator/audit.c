@@ -177,8 +177,9 @@ static void report_move_after_mate(const struct game_record *rec, const struct p
 
 /* Plays one written move into the record; returns 0 when the replay stops. */
 static int play_token(struct game_record *rec, const struct pgn_token *t, const struct pgn_token *number,
-		      struct position *pos, struct finding_list *out)
+		      struct finding_list *out)
 {
+	const struct position *pos = record_position(rec, rec->count);
 	const struct pgn_game *g = rec->game;
 	const char *text = pgn_token_text(g, t);
 	int ply = rec->count + 1;
@@ -197,8 +198,9 @@ static int play_token(struct game_record *rec, const struct pgn_token *t, const 
 	san_match(pos, &san, &res);
 	if (res.status == MATCH_OK) {
 		struct ply_record *p = record_push(rec);
-		make_move(pos, res.move);
-		p->after = *pos;
+		/* record_push may move the array: the position before is read anew. */
+		p->after = *record_position(rec, rec->count - 1);
+		make_move(&p->after, res.move);
 		p->move = res.move;
 		p->token = t;
 		p->number = number;
@@ -267,9 +269,8 @@ static void sort_by_position(struct finding_list *out, int first)
 static void replay_main_line(struct game_record *rec, struct finding_list *out, replay_callback cb, void *ctx)
 {
 	const struct pgn_game *g = rec->game;
-	struct position pos = rec->start;
 	if (cb) {
-		struct replay_step step = { 0, NULL, MOVE_NONE, NULL, &pos };
+		struct replay_step step = { 0, NULL, MOVE_NONE, NULL, &rec->start };
 		cb(ctx, &step);
 	}
 	const struct pgn_token *number = NULL;
@@ -281,12 +282,12 @@ static void replay_main_line(struct game_record *rec, struct finding_list *out, 
 			number = t;
 		if (t->type != TOKEN_SYMBOL || is_ep_mark(g, t))
 			continue;
-		struct position before = pos;
-		if (!play_token(rec, t, number, &pos, out))
+		if (!play_token(rec, t, number, out))
 			return;
 		number = NULL;
 		if (cb) {
-			struct replay_step step = { rec->count, t, rec->plies[rec->count - 1].move, &before, &pos };
+			struct replay_step step = { rec->count, t, rec->plies[rec->count - 1].move,
+						    record_position(rec, rec->count - 1), record_position(rec, rec->count) };
 			cb(ctx, &step);
 		}
 	}
