@@ -108,7 +108,7 @@ static void test_disambiguation(void **state)
 	audit_pgn("1. Nbd2 *", PINNED_RIVAL);
 	const struct finding *f = expect_one(CHECK_REDUNDANT_DISAMBIGUATION, 1, "FIDE C.11", "Nd2",
 					     "1. Nbd2 needs no disambiguation: only one knight can reach d2");
-	assert_non_null(strstr(f->message, "the knight on f3 cannot legally go there"));
+	assert_non_null(strstr(f->message, "(the knight on f3 is pinned)"));
 	assert_int_equal(f->severity, SEVERITY_WARNING);
 	assert_string_equal(f->san, "Nbd2");
 	expect_clean("1. Nd2 *", PINNED_RIVAL);
@@ -210,6 +210,10 @@ static void test_mate_mark(void **state)
 	expect_only((const enum check_code[]){ CHECK_MATE_MARK, CHECK_COUNT });
 	audit_pgn("1. e4 e5 2. Bc4 Nc6 3. Bxf7++ *", NULL);
 	expect_one(CHECK_MATE_MARK, 5, "FIDE C.14", "Bxf7+", "is marked ++ but does not mate");
+	/* Older books wrote ++ for a double check (Morphy, 20. gxf5++). */
+	audit_pgn("20. gxf5++ *", "r4qr1/1b1n2b1/ppn1p1kp/3pPp2/2pP1PP1/2P1B2P/PPB1N2K/R3Q1R1 w - - 0 20");
+	expect_one(CHECK_NONSTANDARD_NOTATION, 1, "PGN 8.2.3", "gxf5+", "'++' for a double check");
+	expect_only((const enum check_code[]){ CHECK_NONSTANDARD_NOTATION, CHECK_COUNT });
 }
 
 #define ITALIAN "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 "
@@ -292,7 +296,8 @@ static void test_move_numbers(void **state)
 	expect_clean("5... e5 6. Nf3 *", fen);
 	expect_clean("5. e5 6. Nf3 *", fen);
 	audit_pgn("1... e5 2. Nf3 *", fen);
-	expect_one(CHECK_MOVE_NUMBER, 1, "PGN 8.2.2", "5...", "expected 5...");
+	expect_one(CHECK_MOVE_NUMBER, 1, "PGN 8.2.2", "5...",
+		   "move number 1... stands before Black's move 5 (5...e5); expected 5..., counting from the move number of the FEN tag");
 }
 
 static int setup(void **state)

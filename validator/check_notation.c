@@ -34,6 +34,7 @@ struct written_move {
 	const struct san *san;
 	const struct position *before;
 	int castle, capture, check, mate;
+	int double_check; /* only worked out for a token marked ++ */
 	char export_san[SAN_MAX]; /* "" until a finding needs it */
 };
 
@@ -140,6 +141,8 @@ static void check_forms(struct written_move *w, int long_form, struct finding_li
 		list_add(list, sizeof list, &count, "':' for the capture");
 	if (san->suffix == SUFFIX_DOUBLE_PLUS && w->mate)
 		list_add(list, sizeof list, &count, "'++' for mate");
+	else if (san->suffix == SUFFIX_DOUBLE_PLUS && w->double_check)
+		list_add(list, sizeof list, &count, "'++' for a double check");
 	if (count == 0)
 		return;
 	list_finish(list, count);
@@ -155,8 +158,9 @@ static const char *disambiguation_name(enum disambiguation d)
 	}
 }
 
-/* Says which rivals were left out because they cannot legally move there:
- * the reason Nbd2 needs no b when the other knight is pinned. */
+/* Says which rival was left out because it cannot legally move there: the
+ * reason Nbd2 needs no b when the other knight is pinned.  Out of check, a
+ * rival with a free path that may not go there is pinned. */
 static void describe_refused(const struct position *pos, bitboard refused, char *buf, size_t len)
 {
 	buf[0] = '\0';
@@ -165,7 +169,8 @@ static void describe_refused(const struct position *pos, bitboard refused, char 
 	char sq[3];
 	int r = lsb(refused);
 	square_name(r, sq);
-	snprintf(buf, len, " (the %s on %s cannot legally go there)", piece_names[PIECE_TYPE(pos->board[r])], sq);
+	snprintf(buf, len, " (the %s on %s %s)", piece_names[PIECE_TYPE(pos->board[r])], sq,
+		 in_check(pos) ? "cannot legally go there" : "is pinned");
 }
 
 /* Origin given where export SAN gives less.  Returns 1 when the token names
@@ -229,7 +234,8 @@ static void check_capture_mark(struct written_move *w, struct finding_list *out)
 }
 
 /* +, # and ++ against what the move does.  UCI has no marks at all, so a
- * UCI token without one is left to nonstandard-notation. */
+ * UCI token without one is left to nonstandard-notation; so is ++ on a
+ * double check, which is what older books meant by it. */
 static void check_marks(struct written_move *w, struct finding_list *out)
 {
 	int suffix = w->san->suffix;
@@ -244,7 +250,7 @@ static void check_marks(struct written_move *w, struct finding_list *out)
 	} else if (w->check) {
 		if (suffix == SUFFIX_NONE)
 			report(w, CHECK_CHECK_MARK, "FIDE C.14", out, "gives check but has no +");
-		else if (suffix != SUFFIX_CHECK)
+		else if (suffix == SUFFIX_MATE || (suffix == SUFFIX_DOUBLE_PLUS && !w->double_check))
 			report(w, CHECK_MATE_MARK, "FIDE C.14", out, "is marked %s but does not mate; it gives check", mark);
 	} else {
 		if (suffix == SUFFIX_CHECK)
@@ -267,6 +273,11 @@ static void check_move(const struct game_record *rec, int ply, struct finding_li
 		struct move_list replies;
 		generate_legal(&p->after, &replies);
 		w.mate = replies.count == 0;
+		if (p->san.suffix == SUFFIX_DOUBLE_PLUS) {
+			const struct position *a = &p->after;
+			int king = position_king_square(a, a->side_to_move);
+			w.double_check = popcount(attackers_to(a, king, !a->side_to_move, position_occupied(a))) > 1;
+		}
 	}
 	check_castling(&w, out);
 	int long_form = check_disambiguation(&w, out);
@@ -297,8 +308,9 @@ static void check_move_numbers(const struct game_record *rec, struct finding_lis
 		f->rule = "PGN 8.2.2";
 		snprintf(f->suggestion, sizeof f->suggestion, "%d%s", before->fullmove_number, white ? "." : "...");
 		snprintf(f->message, sizeof f->message,
-			 "move number %.20s stands before %s's move %d (%.60s); expected %s",
-			 text, white ? "White" : "Black", before->fullmove_number, label, f->suggestion);
+			 "move number %.20s stands before %s's move %d (%.60s); expected %s%s",
+			 text, white ? "White" : "Black", before->fullmove_number, label, f->suggestion,
+			 pgn_tag_value(rec->game, "FEN") ? ", counting from the move number of the FEN tag" : "");
 		return;
 	}
 }
