@@ -60,10 +60,10 @@ static int is_quiet(const struct position *pos, move m)
 	       && PIECE_TYPE(pos->board[MOVE_FROM(m)]) != PAWN;
 }
 
-/* The plies of the record, up to `last`, of the run of the position after
- * `last`, whose position is `key` with the same side to move as after
- * `parity`; at most MAX_LISTED written in increasing order, the count
- * returned. */
+/* How often `key` stood in the run that reaches the position after ply
+ * `last`, looking only at the plies of `parity`'s parity (the same side to
+ * move): returns the count and writes the first MAX_LISTED such plies, in
+ * increasing order, to plies. */
 static int plies_with_key(const struct game_record *rec, int last, int parity, uint64_t key, int *plies)
 {
 	const struct position *pos = record_position(rec, last);
@@ -103,7 +103,7 @@ static move repeating_move(const struct game_record *rec, int ply, move preferre
 			continue;
 		found = m;
 		memcpy(plies, found_plies, sizeof found_plies);
-		if (m == preferred)
+		if (m == preferred || preferred == MOVE_NONE)
 			break;
 	}
 	return found;
