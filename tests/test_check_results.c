@@ -1,0 +1,388 @@
+/*
+ * test_check_results.c - the results checks (wrong-result, move-after-end
+ * after a dead position or an automatic draw, automatic-draw,
+ * unwinnable-timeout), each through the real replay: a PGN text is read,
+ * audited by audit_game(), and the findings of one code are inspected.
+ *
+ * The dead positions used are those any sound and complete-enough
+ * unwinnable.c must decide: K v K, K+B v K, K+N v K, K+B v K+B with bishops
+ * on one colour (dead) and K+N v K+N, K+B v K+B on opposite colours (not
+ * dead); for a win on time, a lone king and K+N v K cannot mate.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/test_util.h"
+#include "parser/pgn.h"
+#include "parser/stream.h"
+#include "validator/audit.h"
+
+/* The game audited last; its findings point into it, so it is kept until
+ * the next one. */
+static struct {
+	struct input_stream *stream;
+	struct pgn_reader *reader;
+	struct pgn_game game;
+	struct auditor auditor;
+	struct finding_list found;
+} last;
+
+static void forget_last(void)
+{
+	if (last.reader) {
+		pgn_reader_free(last.reader);
+		stream_close(last.stream);
+		pgn_game_free(&last.game);
+		auditor_free(&last.auditor);
+		finding_list_free(&last.found);
+	}
+	memset(&last, 0, sizeof last);
+}
+
+static void audit_text(const char *pgn, enum rules_edition rules)
+{
+	char err[256];
+	struct audit_options opt = { rules };
+	forget_last();
+	attacks_init();
+	last.stream = stream_open_memory(pgn, strlen(pgn));
+	last.reader = pgn_reader_new(last.stream);
+	pgn_game_init(&last.game);
+	if (pgn_next_game(last.reader, &last.game, err, sizeof err) != 1)
+		fail_msg("no game in the test text: %s", err);
+	auditor_init(&last.auditor, &opt);
+	audit_game(&last.auditor, &last.game, &last.found, NULL, NULL);
+}
+
+static void audit(const char *pgn)
+{
+	audit_text(pgn, RULES_FIDE2023);
+}
+
+static int count(enum check_code code)
+{
+	int n = 0;
+	for (int i = 0; i < last.found.count; i++)
+		n += last.found.items[i].code == code;
+	return n;
+}
+
+/* The one finding of `code`; fails unless there is exactly one. */
+static const struct finding *only(enum check_code code)
+{
+	const struct finding *hit = NULL;
+	for (int i = 0; i < last.found.count; i++) {
+		if (last.found.items[i].code != code)
+			continue;
+		if (hit)
+			fail_msg("two %s findings: '%s' and '%s'", check_catalogue[code].code, hit->message,
+				 last.found.items[i].message);
+		hit = &last.found.items[i];
+	}
+	if (!hit)
+		fail_msg("no %s finding", check_catalogue[code].code);
+	return hit;
+}
+
+static void expect_message_has(const struct finding *f, const char *part)
+{
+	if (!strstr(f->message, part))
+		fail_msg("message '%s' should contain '%s'", f->message, part);
+}
+
+static void expect_no_result_findings(void)
+{
+	assert_int_equal(count(CHECK_WRONG_RESULT), 0);
+	assert_int_equal(count(CHECK_AUTOMATIC_DRAW), 0);
+	assert_int_equal(count(CHECK_UNWINNABLE_TIMEOUT), 0);
+	assert_int_equal(count(CHECK_MOVE_AFTER_END), 0);
+}
+
+#define FOOLS_MATE "1. f3 e5 2. g4 Qh4# "
+#define FEN_GAME(fen) "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"" fen "\"]\n"
+/* White takes the rook on d2 and is left with the piece on f1. */
+#define TAKE_ROOK(f1, black) FEN_GAME("4k3/8/8/" black "/8/8/3r4/4K" f1 "2 w - - 0 1")
+
+static void test_checkmate_with_the_wrong_result(void **state)
+{
+	(void)state;
+	audit("[Result \"1-0\"]\n\n" FOOLS_MATE "1-0\n");
+	const struct finding *f = only(CHECK_WRONG_RESULT);
+	assert_int_equal(f->severity, SEVERITY_ERROR);
+	assert_string_equal(f->rule, "FIDE 5.1.1");
+	assert_string_equal(f->suggestion, "0-1");
+	expect_message_has(f, "after 2...Qh4# is checkmate: Black won");
+	expect_message_has(f, "the result says 1-0");
+	assert_int_equal(f->line, 3);
+	assert_int_equal(f->column, 21);
+	assert_string_equal(f->fen, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+
+	audit("[Result \"0-1\"]\n\n" FOOLS_MATE "0-1\n");
+	expect_no_result_findings();
+	audit("[Result \"1/2-1/2\"]\n\n" FOOLS_MATE "1/2-1/2\n");
+	assert_string_equal(only(CHECK_WRONG_RESULT)->suggestion, "0-1");
+}
+
+static void test_checkmate_unfinished_is_a_warning(void **state)
+{
+	(void)state;
+	audit("[Result \"*\"]\n\n" FOOLS_MATE "*\n");
+	const struct finding *f = only(CHECK_WRONG_RESULT);
+	assert_int_equal(f->severity, SEVERITY_WARNING);
+	assert_string_equal(f->suggestion, "0-1");
+	expect_message_has(f, "the result is * (unfinished)");
+}
+
+static void test_result_from_tag_or_marker(void **state)
+{
+	(void)state;
+	/* No marker: the Result tag is the result. */
+	audit("[Result \"1-0\"]\n\n" FOOLS_MATE "\n");
+	assert_string_equal(only(CHECK_WRONG_RESULT)->suggestion, "0-1");
+	/* Marker and tag disagree (result-mismatch): the marker counts. */
+	audit("[Result \"1-0\"]\n\n" FOOLS_MATE "0-1\n");
+	assert_int_equal(count(CHECK_RESULT_MISMATCH), 1);
+	assert_int_equal(count(CHECK_WRONG_RESULT), 0);
+	/* No result at all: nothing to compare. */
+	audit("[Event \"t\"]\n\n" FOOLS_MATE "\n");
+	assert_int_equal(count(CHECK_WRONG_RESULT), 0);
+}
+
+static void test_stalemate(void **state)
+{
+	(void)state;
+	audit(FEN_GAME("7k/8/6K1/8/8/8/5Q2/8 w - - 0 1") "\n1. Qf7 1-0\n");
+	const struct finding *f = only(CHECK_WRONG_RESULT);
+	assert_int_equal(f->severity, SEVERITY_ERROR);
+	assert_string_equal(f->rule, "FIDE 5.2.1");
+	assert_string_equal(f->suggestion, "1/2-1/2");
+	expect_message_has(f, "the final position after 1. Qf7 is stalemate");
+	expect_message_has(f, "the result says 1-0");
+
+	audit(FEN_GAME("7k/8/6K1/8/8/8/5Q2/8 w - - 0 1") "\n1. Qf7 1/2-1/2\n");
+	expect_no_result_findings();
+	/* Not stalemate: Qf6 leaves g8 free. */
+	audit(FEN_GAME("7k/8/6K1/8/8/8/5Q2/8 w - - 0 1") "\n1. Qf6 1-0\n");
+	expect_no_result_findings();
+}
+
+static void test_dead_final_position(void **state)
+{
+	(void)state;
+	/* K+B v K. */
+	audit(TAKE_ROOK("B", "8") "\n1. Kxd2 1-0\n");
+	const struct finding *f = only(CHECK_WRONG_RESULT);
+	assert_int_equal(f->severity, SEVERITY_ERROR);
+	assert_string_equal(f->rule, "FIDE 5.2.2");
+	assert_string_equal(f->suggestion, "1/2-1/2");
+	expect_message_has(f, "after 1. Kxd2 is dead");
+	audit(TAKE_ROOK("B", "8") "\n1. Kxd2 1/2-1/2\n");
+	expect_no_result_findings();
+	/* K+N v K, and K v K. */
+	audit(TAKE_ROOK("N", "8") "\n1. Kxd2 0-1\n");
+	assert_string_equal(only(CHECK_WRONG_RESULT)->suggestion, "1/2-1/2");
+	audit(FEN_GAME("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1") "\n1. Kxd2 *\n");
+	assert_int_equal(only(CHECK_WRONG_RESULT)->severity, SEVERITY_WARNING);
+	/* K+B v K+B, bishops on light squares (f1, b5). */
+	audit(TAKE_ROOK("B", "1b6") "\n1. Kxd2 1-0\n");
+	assert_string_equal(only(CHECK_WRONG_RESULT)->rule, "FIDE 5.2.2");
+}
+
+static void test_live_final_position(void **state)
+{
+	(void)state;
+	/* K+N v K+N: a helpmate exists. */
+	audit(TAKE_ROOK("N", "5n2") "\n1. Kxd2 0-1\n");
+	expect_no_result_findings();
+	/* K+B v K+B on opposite colours (f1 light, c5 dark). */
+	audit(TAKE_ROOK("B", "2b5") "\n1. Kxd2 1-0\n");
+	expect_no_result_findings();
+	/* An ordinary unfinished game. */
+	audit("[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n");
+	expect_no_result_findings();
+}
+
+static void test_dead_position_then_more_moves(void **state)
+{
+	(void)state;
+	audit(TAKE_ROOK("B", "8") "\n1. Kxd2 Kd7 2. Bc4 Kd6 1/2-1/2\n");
+	const struct finding *f = only(CHECK_MOVE_AFTER_END);
+	assert_int_equal(f->severity, SEVERITY_ERROR);
+	assert_int_equal(f->ply, 2);
+	assert_string_equal(f->san, "Kd7");
+	assert_string_equal(f->rule, "FIDE 5.2.2");
+	expect_message_has(f, "Kd7 is recorded after the game ended: the position after 1. Kxd2 is dead");
+	assert_int_equal(count(CHECK_WRONG_RESULT), 0);
+	/* With a decisive result the final position is also wrong. */
+	audit(TAKE_ROOK("B", "8") "\n1. Kxd2 Kd7 2. Bc4 Kd6 1-0\n");
+	assert_int_equal(only(CHECK_MOVE_AFTER_END)->ply, 2);
+	assert_string_equal(only(CHECK_WRONG_RESULT)->rule, "FIDE 5.2.2");
+	/* The 2005 edition has the dead position too (5.2(b)). */
+	audit_text(TAKE_ROOK("B", "8") "\n1. Kxd2 Kd7 2. Bc4 Kd6 1/2-1/2\n", RULES_FIDE2005);
+	assert_string_equal(only(CHECK_MOVE_AFTER_END)->rule, "FIDE 5.2(b)");
+}
+
+/* Knights out and back four times: the start position stands for the
+ * fifth time after 8...Ng8. */
+#define SHUFFLE "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+
+static void test_fivefold_with_moves_after(void **state)
+{
+	(void)state;
+	audit("[Result \"1-0\"]\n\n" SHUFFLE "9. e4 e5 1-0\n");
+	const struct finding *draw = only(CHECK_AUTOMATIC_DRAW);
+	assert_int_equal(draw->severity, SEVERITY_ERROR);
+	assert_int_equal(draw->ply, 16);
+	assert_string_equal(draw->san, "Ng8");
+	assert_string_equal(draw->rule, "FIDE 9.6.1");
+	assert_string_equal(draw->suggestion, "1/2-1/2");
+	expect_message_has(draw, "the position after 8...Ng8 occurred for the fifth time: the game was drawn "
+				 "automatically; play went on and the result says 1-0");
+	const struct finding *after = only(CHECK_MOVE_AFTER_END);
+	assert_int_equal(after->ply, 17);
+	assert_string_equal(after->san, "e4");
+	assert_string_equal(after->rule, "FIDE 9.6.1");
+	expect_message_has(after, "e4 is recorded after the game ended: the position after 8...Ng8 occurred");
+	assert_int_equal(count(CHECK_WRONG_RESULT), 0);
+
+	/* The 2005 Laws have no automatic draw. */
+	audit_text("[Result \"1-0\"]\n\n" SHUFFLE "9. e4 e5 1-0\n", RULES_FIDE2005);
+	expect_no_result_findings();
+}
+
+static void test_fivefold_as_the_last_move(void **state)
+{
+	(void)state;
+	audit("[Result \"1/2-1/2\"]\n\n" SHUFFLE "1/2-1/2\n");
+	const struct finding *f = only(CHECK_AUTOMATIC_DRAW);
+	assert_int_equal(f->severity, SEVERITY_INFO);
+	assert_int_equal(f->ply, 16);
+	assert_string_equal(f->suggestion, "");
+	expect_message_has(f, "drawn automatically, as the result says");
+	assert_int_equal(count(CHECK_MOVE_AFTER_END), 0);
+
+	audit("[Result \"0-1\"]\n\n" SHUFFLE "0-1\n");
+	f = only(CHECK_AUTOMATIC_DRAW);
+	assert_int_equal(f->severity, SEVERITY_ERROR);
+	expect_message_has(f, "; the result says 0-1");
+	assert_string_equal(f->suggestion, "1/2-1/2");
+
+	audit("[Result \"*\"]\n\n" SHUFFLE "*\n");
+	assert_int_equal(only(CHECK_AUTOMATIC_DRAW)->severity, SEVERITY_WARNING);
+
+	/* Four occurrences are only a threefold repetition. */
+	audit("[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 1/2-1/2\n");
+	expect_no_result_findings();
+}
+
+/* Black's king h8, White's king g6 and rook a1: Ra8 mates, Ra7 does not. */
+#define ROOK_ENDING(clock) FEN_GAME("7k/8/6K1/8/8/8/8/R7 w - - " clock " 80")
+
+static void test_seventy_five_moves(void **state)
+{
+	(void)state;
+	audit(ROOK_ENDING("149") "\n80. Ra7 Kg8 1-0\n");
+	const struct finding *draw = only(CHECK_AUTOMATIC_DRAW);
+	assert_int_equal(draw->severity, SEVERITY_ERROR);
+	assert_int_equal(draw->ply, 1);
+	assert_string_equal(draw->rule, "FIDE 9.6.2");
+	expect_message_has(draw, "after 80. Ra7, 75 moves by each player had been made without a pawn move or "
+				 "capture: the game was drawn automatically; play went on and the result says 1-0");
+	const struct finding *after = only(CHECK_MOVE_AFTER_END);
+	assert_int_equal(after->ply, 2);
+	assert_string_equal(after->rule, "FIDE 9.6.2");
+
+	audit(ROOK_ENDING("149") "\n80. Ra7 1/2-1/2\n");
+	assert_int_equal(only(CHECK_AUTOMATIC_DRAW)->severity, SEVERITY_INFO);
+	assert_int_equal(count(CHECK_MOVE_AFTER_END), 0);
+
+	/* 149 plies are not yet 75 moves each. */
+	audit(ROOK_ENDING("148") "\n80. Ra7 1-0\n");
+	expect_no_result_findings();
+
+	/* Not under the 2005 Laws. */
+	audit_text(ROOK_ENDING("149") "\n80. Ra7 Kg8 1-0\n", RULES_FIDE2005);
+	expect_no_result_findings();
+}
+
+static void test_seventy_five_moves_mate_takes_precedence(void **state)
+{
+	(void)state;
+	audit(ROOK_ENDING("149") "\n80. Ra8# 1-0\n");
+	expect_no_result_findings();
+	/* The mate stands, so the draw is the wrong result. */
+	audit(ROOK_ENDING("149") "\n80. Ra8# 1/2-1/2\n");
+	assert_int_equal(count(CHECK_AUTOMATIC_DRAW), 0);
+	assert_string_equal(only(CHECK_WRONG_RESULT)->suggestion, "1-0");
+}
+
+#define TIME_FORFEIT "[Termination \"time forfeit\"]\n"
+
+static void test_unwinnable_timeout(void **state)
+{
+	(void)state;
+	/* K+N v K: White cannot mate (and the position is dead: one finding). */
+	audit(TAKE_ROOK("N", "8") TIME_FORFEIT "\n1. Kxd2 1-0\n");
+	const struct finding *f = only(CHECK_UNWINNABLE_TIMEOUT);
+	assert_int_equal(f->severity, SEVERITY_ERROR);
+	assert_string_equal(f->rule, "FIDE 6.9");
+	assert_string_equal(f->suggestion, "1/2-1/2");
+	expect_message_has(f, "Black lost on time, but White could not checkmate by any series of legal moves");
+	expect_message_has(f, "not 1-0");
+	assert_int_equal(count(CHECK_WRONG_RESULT), 0);
+	/* A lone king wins nothing on time against a rook (a live position). */
+	audit(FEN_GAME("4k3/8/8/8/8/8/r7/4K3 w - - 0 1") TIME_FORFEIT "\n1. Kf1 Kd7 1-0\n");
+	f = only(CHECK_UNWINNABLE_TIMEOUT);
+	expect_message_has(f, "Black lost on time, but White could not checkmate");
+	assert_int_equal(count(CHECK_WRONG_RESULT), 0);
+	/* Under the 2005 Laws the article is 6.10. */
+	audit_text(FEN_GAME("4k3/8/8/8/8/8/r7/4K3 w - - 0 1") TIME_FORFEIT "\n1. Kf1 Kd7 1-0\n", RULES_FIDE2005);
+	assert_string_equal(only(CHECK_UNWINNABLE_TIMEOUT)->rule, "FIDE 6.10");
+}
+
+static void test_winnable_timeout(void **state)
+{
+	(void)state;
+	/* K+N v K+N: a helpmate exists, the win on time stands. */
+	audit(TAKE_ROOK("N", "5n2") TIME_FORFEIT "\n1. Kxd2 1-0\n");
+	expect_no_result_findings();
+	/* K+Q v K. */
+	audit(TAKE_ROOK("Q", "8") TIME_FORFEIT "\n1. Kxd2 1-0\n");
+	expect_no_result_findings();
+	/* The rook side wins on time against the lone king. */
+	audit(FEN_GAME("4k3/8/8/8/8/8/r7/4K3 w - - 0 1") TIME_FORFEIT "\n1. Kf1 Kd7 0-1\n");
+	expect_no_result_findings();
+	/* Already a draw: nothing to say. */
+	audit(FEN_GAME("4k3/8/8/8/8/8/r7/4K3 w - - 0 1") TIME_FORFEIT "\n1. Kf1 Kd7 1/2-1/2\n");
+	expect_no_result_findings();
+	/* No time forfeit recorded: a lone king's win is some other ending. */
+	audit(FEN_GAME("4k3/8/8/8/8/8/r7/4K3 w - - 0 1") "\n1. Kf1 Kd7 1-0\n");
+	expect_no_result_findings();
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	forget_last();
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_checkmate_with_the_wrong_result, teardown),
+		cmocka_unit_test_teardown(test_checkmate_unfinished_is_a_warning, teardown),
+		cmocka_unit_test_teardown(test_result_from_tag_or_marker, teardown),
+		cmocka_unit_test_teardown(test_stalemate, teardown),
+		cmocka_unit_test_teardown(test_dead_final_position, teardown),
+		cmocka_unit_test_teardown(test_live_final_position, teardown),
+		cmocka_unit_test_teardown(test_dead_position_then_more_moves, teardown),
+		cmocka_unit_test_teardown(test_fivefold_with_moves_after, teardown),
+		cmocka_unit_test_teardown(test_fivefold_as_the_last_move, teardown),
+		cmocka_unit_test_teardown(test_seventy_five_moves, teardown),
+		cmocka_unit_test_teardown(test_seventy_five_moves_mate_takes_precedence, teardown),
+		cmocka_unit_test_teardown(test_unwinnable_timeout, teardown),
+		cmocka_unit_test_teardown(test_winnable_timeout, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
