@@ -210,6 +210,13 @@ static void test_mate_mark(void **state)
 	expect_only((const enum check_code[]){ CHECK_MATE_MARK, CHECK_COUNT });
 	audit_pgn("1. e4 e5 2. Bc4 Nc6 3. Bxf7++ *", NULL);
 	expect_one(CHECK_MATE_MARK, 5, "FIDE C.14", "Bxf7+", "is marked ++ but does not mate");
+	/* A check the king cannot step out of is still no mate when a piece
+	 * can interpose: the back-rank check Ra8 with a black rook on d7. */
+	expect_clean("1. Ra8+ Rd8 *", "6k1/3r1ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+	audit_pgn("1. Ra8# *", "6k1/3r1ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+	expect_one(CHECK_MATE_MARK, 1, "FIDE C.14", "Ra8+", "1. Ra8# is marked # but does not mate; it gives check");
+	audit_pgn("1. Ra8+ 1-0", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+	expect_one(CHECK_MATE_MARK, 1, "FIDE C.14", "Ra8#", "mates but is marked + instead of #");
 	/* Older books wrote ++ for a double check (Morphy, 20. gxf5++). */
 	audit_pgn("20. gxf5++ *", "r4qr1/1b1n2b1/ppn1p1kp/3pPp2/2pP1PP1/2P1B2P/PPB1N2K/R3Q1R1 w - - 0 20");
 	expect_one(CHECK_NONSTANDARD_NOTATION, 1, "PGN 8.2.3", "gxf5+", "'++' for a double check");

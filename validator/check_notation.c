@@ -68,7 +68,9 @@ static struct finding *report(struct written_move *w, enum check_code code, cons
 	return f;
 }
 
-/* Is the token followed by a lone `e.p.` (which the replay skips)? */
+/* Is the token followed by a lone `e.p.` (which the replay skips)?  Only
+ * asked of captures: looking at the next token for every move costs more
+ * than a stray e.p. after a quiet move is worth. */
 static int followed_by_ep_mark(const struct game_record *rec, const struct pgn_token *t)
 {
 	const struct pgn_game *g = rec->game;
@@ -120,18 +122,22 @@ static void list_finish(char *list, int count)
 static void check_forms(struct written_move *w, int long_form, struct finding_list *out)
 {
 	const struct san *san = w->san;
-	unsigned forms = san->forms;
-	char list[224] = "";
-	int count = 0;
+	unsigned forms = san->forms & ~(unsigned)(FORM_ZERO_CASTLING | FORM_LOWER_CASTLING | FORM_PAWN_NO_X);
+	int ep_mark = w->capture && followed_by_ep_mark(w->rec, w->p->token);
 	if (w->castle)
 		forms &= ~(unsigned)(FORM_LONG | FORM_UCI); /* castling-notation says it */
+	if (!forms && !long_form && !ep_mark && san->suffix != SUFFIX_DOUBLE_PLUS)
+		return; /* the usual case, decided without building the list */
+	char list[224];
+	int count = 0;
+	list[0] = '\0';
 	if ((forms & FORM_UCI) && !san->capture)
 		list_add(list, sizeof list, &count, "UCI coordinates (origin and destination squares)");
 	else if ((forms & (FORM_LONG | FORM_UCI)) || long_form)
 		list_add(list, sizeof list, &count, "long algebraic notation (the origin square)");
 	if (forms & FORM_PROMO_NO_EQUALS)
 		list_add(list, sizeof list, &count, "a promotion without =");
-	if ((forms & FORM_EP_SUFFIX) || followed_by_ep_mark(w->rec, w->p->token))
+	if ((forms & FORM_EP_SUFFIX) || ep_mark)
 		list_add(list, sizeof list, &count, "the suffix e.p.");
 	if (forms & FORM_LOWER_PIECE)
 		list_add(list, sizeof list, &count, "a lower-case piece letter");
@@ -221,14 +227,16 @@ static int check_disambiguation(struct written_move *w, struct finding_list *out
 static void check_capture_mark(struct written_move *w, struct finding_list *out)
 {
 	const struct san *san = w->san;
-	int pawn = PIECE_TYPE(w->before->board[MOVE_FROM(w->p->move)]) == PAWN;
-	const char *rule = pawn ? "FIDE C.10" : "FIDE C.9";
+	if (w->capture == san->capture)
+		return;
 	if (w->castle || ((san->forms & FORM_UCI) && !san->capture))
 		return; /* castling-notation / nonstandard-notation speak for these */
-	if (w->capture && !san->capture)
+	int pawn = PIECE_TYPE(w->before->board[MOVE_FROM(w->p->move)]) == PAWN;
+	const char *rule = pawn ? "FIDE C.10" : "FIDE C.9";
+	if (w->capture)
 		report(w, CHECK_CAPTURE_MARK, rule, out, "captures%s but has no x",
 		       MOVE_KIND(w->p->move) == MOVE_EN_PASSANT ? " en passant" : "");
-	else if (!w->capture && san->capture)
+	else
 		report(w, CHECK_CAPTURE_MARK, rule, out, "has the capture mark %c but captures nothing",
 		       (san->forms & FORM_COLON_CAPTURE) ? ':' : 'x');
 }
@@ -260,25 +268,63 @@ static void check_marks(struct written_move *w, struct finding_list *out)
 	}
 }
 
+/* Can the side to move step its king to a square no enemy piece attacks?
+ * Then it is not mated, and its legal moves need not be generated. */
+static int king_can_step_away(const struct position *pos)
+{
+	int us = pos->side_to_move;
+	int king = position_king_square(pos, us);
+	bitboard occupied = position_occupied(pos) ^ BIT(king);
+	bitboard flights = king_attacks(king) & ~pos->by_color[us];
+	while (flights)
+		if (!attackers_to(pos, pop_lsb(&flights), !us, occupied))
+			return 1;
+	return 0;
+}
+
+/* The common case, decided at once: a token in plain SAN whose x, + and #
+ * agree with the move and which names no origin but a pawn capture's file.
+ * Then none of the checks below can find anything. */
+static int plainly_right(const struct written_move *w)
+{
+	const struct san *san = w->san;
+	int mark = w->mate ? SUFFIX_MATE : w->check ? SUFFIX_CHECK : SUFFIX_NONE;
+	if (san->forms || san->suffix != mark || san->capture != w->capture)
+		return 0;
+	if (san->kind != SAN_MOVE)
+		return 1;
+	if (w->castle || san->from_rank >= 0 || (san->from_file >= 0 && !(san->piece == SAN_PAWN && w->capture)))
+		return 0;
+	return !w->capture || !followed_by_ep_mark(w->rec, w->p->token);
+}
+
 static void check_move(const struct game_record *rec, int ply, struct finding_list *out)
 {
 	const struct ply_record *p = &rec->plies[ply - 1];
-	struct written_move w = { .rec = rec, .ply = ply, .p = p, .san = &p->san };
+	struct written_move w;
+	w.rec = rec;
+	w.ply = ply;
+	w.p = p;
+	w.san = &p->san;
 	w.before = record_position(rec, ply - 1);
 	int kind = MOVE_KIND(p->move);
 	w.castle = kind == MOVE_CASTLE;
 	w.capture = kind == MOVE_EN_PASSANT || (!w.castle && w.before->board[MOVE_TO(p->move)] != PIECE_NONE);
 	w.check = in_check(&p->after);
-	if (w.check) {
+	w.mate = w.double_check = 0;
+	w.export_san[0] = '\0';
+	if (w.check && !king_can_step_away(&p->after)) {
 		struct move_list replies;
 		generate_legal(&p->after, &replies);
 		w.mate = replies.count == 0;
-		if (p->san.suffix == SUFFIX_DOUBLE_PLUS) {
-			const struct position *a = &p->after;
-			int king = position_king_square(a, a->side_to_move);
-			w.double_check = popcount(attackers_to(a, king, !a->side_to_move, position_occupied(a))) > 1;
-		}
 	}
+	if (w.check && p->san.suffix == SUFFIX_DOUBLE_PLUS) {
+		const struct position *a = &p->after;
+		int king = position_king_square(a, a->side_to_move);
+		w.double_check = popcount(attackers_to(a, king, !a->side_to_move, position_occupied(a))) > 1;
+	}
+	if (plainly_right(&w))
+		return;
 	check_castling(&w, out);
 	int long_form = check_disambiguation(&w, out);
 	check_forms(&w, long_form, out);
