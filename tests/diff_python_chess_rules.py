@@ -74,6 +74,7 @@ except ImportError:
     sys.exit(0)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ left in tests/
 import diff_python_chess as dp  # noqa: E402  (after the python-chess check)
 
 CODES = "wrong-result,automatic-draw,move-after-end,unwinnable-timeout"
