@@ -82,37 +82,47 @@ int mate_impossible_by_material(const struct position *pos, enum color winner)
 }
 
 /*
- * The blocked-structure proof.  It assumes the pawns never change and
- * checks that this assumption feeds itself:
- *   - every pawn has a pawn in front that is itself blocked for good (a
- *     pawn facing an enemy pawn, or a column of them behind one), so no pawn
- *     ever advances, and none attacks an enemy pawn;
- *   - no castling right and no en passant capture now (none can arise);
+ * The blocked-structure proof.  It assumes that no capture ever happens and
+ * checks that this assumption feeds itself.  Without captures a pawn stays
+ * on its file and can never pass the first enemy pawn ahead of it (which only
+ * comes closer), so:
+ *   - every pawn needs an enemy pawn ahead on its file, or it might promote;
+ *   - a pawn is stuck for good when the pawn in front is an enemy one or
+ *     itself stuck for good; the others may walk up to the first stuck or
+ *     enemy pawn ahead: their span;
  *   - each piece can only be where a flood of its own moves from its square
- *     reaches, treating the other pieces as absent and the pawns as walls
- *     (kings also never step where an enemy pawn attacks);
- *   - no piece but a king can ever attack an enemy pawn (it could take it)
- *     or stand where an enemy pawn attacks (it could be taken), and a king
- *     can only ever touch enemy pawns that another pawn defends.
- * Then no move ever changes a pawn: by induction every reachable position
- * has the same pawns and each piece inside its region.  A king never enters
- * a square a pawn attacks, so only the winner's pieces give check: if none
- * can reach a line into the loser king's region, there is no mate.
+ *     reaches, treating the other pieces and the pawns that may move as
+ *     absent and the stuck pawns as walls (kings also never step where a
+ *     stuck enemy pawn attacks): its region;
+ *   - no pawn may ever attack a square where an enemy pawn or a piece other
+ *     than the king may ever stand (it could take it), no piece but a king
+ *     may ever attack a square where an enemy pawn may stand, and a king may
+ *     only ever touch enemy pawns that a stuck pawn defends;
+ *   - no castling right and no en passant capture now (a later one is a
+ *     capture from a square the rules above already keep clear).
+ * Then by induction no capture ever happens, every pawn stays in its span
+ * and every piece in its region.  A king never gives check and never enters
+ * a square a stuck pawn attacks, so the winner mates only with a piece that
+ * can reach a line into the loser king's region, or a pawn that may walk to
+ * attack it: without either, there is no mate.
  *
  * When the only pieces that can are bishops on one colour c, a mate also
  * needs every orthogonal neighbour of the mated king (on the other colour)
- * covered or occupied.  A neighbour that is no pawn, no pawn attacks, and
+ * covered or occupied.  A neighbour that no pawn may stand on or attack and
  * no piece can ever occupy could only be covered by the winning king; that
  * king covers at most one of them, and only from its region.  So a square
  * of the loser king's region with two such neighbours, or one the winning
  * king can never cover, is never a mating square.
  */
 struct frozen_board {
-	bitboard pawns;
-	bitboard pawn_attacks[2];
-	bitboard region[64]; /* where the piece now on a square can ever stand */
-	bitboard reach[64];  /* what it can ever attack from there */
-	bitboard occupiable; /* where a piece other than a king can ever stand */
+	bitboard stuck;            /* pawns that never move */
+	bitboard span[2];          /* where the pawns of a colour may ever stand */
+	bitboard stuck_attacks[2]; /* what the stuck pawns of a colour attack */
+	bitboard pawn_reach[2];    /* what the pawns of a colour may ever attack */
+	bitboard walker_reach[2];  /* the same for the pawns that are not stuck */
+	bitboard region[64];       /* where the piece now on a square can ever stand */
+	bitboard reach[64];        /* what it can ever attack from there */
+	bitboard occupiable;       /* where a piece other than a king can ever stand */
 };
 
 static bitboard pawn_attack_set(bitboard pawns, enum color c)
@@ -124,22 +134,75 @@ static bitboard pawn_attack_set(bitboard pawns, enum color c)
 	return (west >> 9) | (east >> 7);
 }
 
-/* Pawns that can never move forward: a pawn in front that never moves. */
-static int all_pawns_blocked(const struct position *pos)
+static bitboard forward(bitboard b, enum color c)
+{
+	return c == WHITE ? b << 8 : b >> 8;
+}
+
+/* Every square on the files of b on the side of c's promotion, b excluded. */
+static bitboard ahead(bitboard b, enum color c)
+{
+	bitboard fill = forward(b, c);
+
+	fill |= forward(fill, c);
+	fill |= c == WHITE ? fill << 16 : fill >> 16;
+	fill |= c == WHITE ? fill << 32 : fill >> 32;
+	return fill;
+}
+
+/* Has every pawn an enemy pawn ahead on its file?  The cheap test that
+ * tells whether the blocked-structure proof can apply at all. */
+static int every_pawn_faces_an_enemy(const struct position *pos)
+{
+	bitboard white = pos->by_type[PAWN] & pos->by_color[WHITE];
+	bitboard black = pos->by_type[PAWN] & pos->by_color[BLACK];
+
+	return !(white & ~ahead(black, BLACK)) && !(black & ~ahead(white, WHITE));
+}
+
+/* The pawns stuck for good: the greatest set in which every pawn has an
+ * enemy pawn or a stuck one right in front. */
+static bitboard stuck_pawns(const struct position *pos)
 {
 	bitboard pawns = pos->by_type[PAWN];
 	bitboard white = pawns & pos->by_color[WHITE], black = pawns & pos->by_color[BLACK];
-	bitboard stuck_white = white & (pawns >> 8), stuck_black = black & (pawns << 8);
+	bitboard stuck_white = white & forward(pawns, BLACK), stuck_black = black & forward(pawns, WHITE);
 
 	for (;;) {
-		bitboard stuck = stuck_white | stuck_black;
-		bitboard next_white = stuck_white & (stuck >> 8), next_black = stuck_black & (stuck << 8);
+		bitboard next_white = stuck_white & forward(black | stuck_white, BLACK);
+		bitboard next_black = stuck_black & forward(white | stuck_black, WHITE);
 		if (next_white == stuck_white && next_black == stuck_black)
-			break;
+			return stuck_white | stuck_black;
 		stuck_white = next_white;
 		stuck_black = next_black;
 	}
-	return stuck_white == white && stuck_black == black;
+}
+
+/* Fills the spans and what the pawns may attack from them; returns 0 when a
+ * pawn might promote. */
+static int walk_pawns(const struct position *pos, struct frozen_board *fb)
+{
+	for (int c = WHITE; c <= BLACK; c++) {
+		bitboard own = pos->by_type[PAWN] & pos->by_color[c];
+		bitboard stops = fb->stuck | (pos->by_type[PAWN] & pos->by_color[!c]);
+		bitboard walkers = own & ~fb->stuck;
+
+		fb->span[c] = own;
+		fb->walker_reach[c] = 0;
+		while (walkers) {
+			bitboard square = BIT(pop_lsb(&walkers)), path = square;
+			while ((square = forward(square, (enum color)c)) && !(square & stops)) {
+				if (square & (RANK_BB(0) | RANK_BB(7)))
+					return 0;
+				path |= square;
+			}
+			fb->span[c] |= path;
+			fb->walker_reach[c] |= pawn_attack_set(path, (enum color)c);
+		}
+		fb->stuck_attacks[c] = pawn_attack_set(own & fb->stuck, (enum color)c);
+		fb->pawn_reach[c] = fb->stuck_attacks[c] | fb->walker_reach[c];
+	}
+	return 1;
 }
 
 #define NOT_FILE_A (~FILE_BB(0))
@@ -165,8 +228,9 @@ static bitboard knight_steps(bitboard b)
 }
 
 /* The squares one step of a piece of this type away from any square of b.
- * A slider's path to anywhere crosses only squares that are no pawn, one
- * step at a time, so stepping is enough to flood where it can go. */
+ * A slider's path anywhere crosses only squares without a stuck pawn, one
+ * step at a time, so stepping is enough to flood where it can go; and what
+ * it attacks from its region is one step from it. */
 static bitboard piece_steps(int type, bitboard b)
 {
 	switch (type) {
@@ -177,17 +241,16 @@ static bitboard piece_steps(int type, bitboard b)
 	}
 }
 
-/* Floods the region and reach of the piece on sq; returns 0 when it could
- * ever take a pawn or be taken by one. */
+/* Floods the region and reach of the piece on sq; returns 0 when it might
+ * take a pawn or be taken by one. */
 static int flood_piece(const struct position *pos, struct frozen_board *fb, int sq)
 {
 	int type = PIECE_TYPE(pos->board[sq]), color = PIECE_COLOR(pos->board[sq]);
-	bitboard enemy_pawns = fb->pawns & pos->by_color[!color];
-	bitboard forbidden = type == KING ? fb->pawn_attacks[!color] : 0;
+	bitboard forbidden = type == KING ? fb->stuck_attacks[!color] : 0;
 	bitboard region = BIT(sq), reach;
 
 	for (;;) {
-		bitboard grown = region | (piece_steps(type, region) & ~fb->pawns & ~forbidden);
+		bitboard grown = region | (piece_steps(type, region) & ~fb->stuck & ~forbidden);
 		if (grown == region)
 			break;
 		region = grown;
@@ -196,26 +259,24 @@ static int flood_piece(const struct position *pos, struct frozen_board *fb, int 
 	fb->region[sq] = region;
 	fb->reach[sq] = reach;
 	if (type == KING)
-		return !(reach & enemy_pawns & ~fb->pawn_attacks[!color]);
+		return !(reach & fb->span[!color] & ~fb->stuck_attacks[!color]);
 	fb->occupiable |= region;
-	return !(region & fb->pawn_attacks[!color]) && !(reach & enemy_pawns);
+	return !(region & fb->pawn_reach[!color]) && !(reach & fb->span[!color]);
 }
 
-/* Fills fb; returns 0 unless the pawn structure can never change. */
+/* Fills fb; returns 0 unless no capture can ever happen. */
 static int freeze(const struct position *pos, struct frozen_board *fb)
 {
-	bitboard pawns = pos->by_type[PAWN];
-	bitboard pieces = position_occupied(pos) & ~pawns;
+	bitboard pieces = position_occupied(pos) & ~pos->by_type[PAWN];
 
-	if (!all_pawns_blocked(pos) || pos->castling_rooks)
+	if (!every_pawn_faces_an_enemy(pos) || pos->castling_rooks)
 		return 0;
 	if (pos->ep_square != SQUARE_NONE && ep_capture_legal(pos))
 		return 0;
-	fb->pawns = pawns;
-	fb->pawn_attacks[WHITE] = pawn_attack_set(pawns & pos->by_color[WHITE], WHITE);
-	fb->pawn_attacks[BLACK] = pawn_attack_set(pawns & pos->by_color[BLACK], BLACK);
-	if ((fb->pawn_attacks[WHITE] & pawns & pos->by_color[BLACK])
-	    || (fb->pawn_attacks[BLACK] & pawns & pos->by_color[WHITE]))
+	fb->stuck = stuck_pawns(pos);
+	if (!walk_pawns(pos, fb))
+		return 0;
+	if ((fb->pawn_reach[WHITE] & fb->span[BLACK]) || (fb->pawn_reach[BLACK] & fb->span[WHITE]))
 		return 0;
 	fb->occupiable = 0;
 	while (pieces)
@@ -230,7 +291,7 @@ static int bishops_never_mate_on(const struct position *pos, const struct frozen
 				 int k)
 {
 	bitboard orthogonal = king_attacks(k) & (RANK_BB(RANK_OF(k)) | FILE_BB(FILE_OF(k)));
-	bitboard open = orthogonal & ~fb->pawns & ~fb->pawn_attacks[winner] & ~fb->occupiable;
+	bitboard open = orthogonal & ~fb->span[WHITE] & ~fb->span[BLACK] & ~fb->pawn_reach[winner] & ~fb->occupiable;
 	bitboard winning_king = fb->region[position_king_square(pos, winner)];
 
 	if (popcount(open) >= 2)
@@ -244,6 +305,8 @@ static int frozen_cannot_mate(const struct position *pos, const struct frozen_bo
 	bitboard army = pos->by_color[winner] & ~pos->by_type[PAWN] & ~pos->by_type[KING];
 	bitboard checkers = 0, targets = 0;
 
+	if (fb->walker_reach[winner] & haven)
+		return 0;
 	while (army) {
 		int sq = pop_lsb(&army);
 		if (fb->reach[sq] & haven) {
