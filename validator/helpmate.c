@@ -16,17 +16,23 @@
  * every series soon runs into a dead end are closed in a few hundred nodes,
  * and ordinary ones are given up after a handful.
  *
- * The helpmate search follows the plan of CHA (see unwinnable.c): pick a
- * corner for the loser's king, and let moves that serve the plan cost no
- * depth - the loser's king walking to the corner, the winner's king and
- * pieces coming close, pawns running to promote, captures by the winner,
- * and the loser's pawns promoting to the blocker a lone minor piece needs.
- * Captures by the loser cost extra depth.  Iterative deepening on that
- * depth then finds the long but simple helpmates of the endings with a few
- * thousand nodes.  A table of positions already searched (keyed with the
- * Zobrist key, so a collision of two 64-bit keys could in theory mislead it)
- * cuts transpositions; it lives on the caller's stack, as does everything
- * else, so searches share no state.
+ * The helpmate search follows the idea of CHA (see unwinnable.c): a plan
+ * says which moves make progress towards a mate, and those cost no depth,
+ * nor does a reply to them; moves against the plan (captures by the loser,
+ * a loser's queen promotion where only a minor piece could help) cost
+ * three.  Two plans share the budget, the likelier one first with three
+ * quarters of it: mate the loser's king where it stands (queens and rooks:
+ * the winner's pieces come closer, the loser's gather round their king),
+ * or in a corner (minor pieces: both kings walk there, the winner's knights
+ * and heavy pieces come closer, its pawns run, its captures are free, and
+ * the loser's pawns promote to the blocker a lone minor piece needs).
+ * Iterative deepening on that depth finds the long but simple helpmates of
+ * the endings in a few thousand nodes; a position met again on the same
+ * path ends the line, since the free moves could otherwise go round in
+ * circles.  A table of positions already searched (keyed with the Zobrist
+ * key, so a collision of two 64-bit keys could in theory mislead it) cuts
+ * transpositions; it lives on the caller's stack, as does everything else,
+ * so searches share no state.
  */
 #include <string.h>
 

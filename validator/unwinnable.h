@@ -3,7 +3,8 @@
  * and time forfeits against a side that cannot mate (FIDE 6.9).
  *
  * A decision must be sound: MATE_IMPOSSIBLE only with a proof (material,
- * bishops on one colour, a blocked pawn structure no piece can cross, ...);
+ * bishops on one colour, a blocked pawn structure no piece can cross, or a
+ * search that followed every legal line into one of those or a stalemate);
  * MATE_POSSIBLE only with a helpmate found (a sequence of legal moves ending
  * in mate by `winner`); MATE_UNKNOWN when neither was established within the
  * budget.  Callers say nothing on MATE_UNKNOWN.
@@ -14,19 +15,24 @@
  * the game there: `winner` can mate only if it has already mated, so a
  * stalemate is MATE_IMPOSSIBLE for both sides (and counts as dead).
  *
- * What each question costs:
+ * What each question costs (measured on the 43,955 final positions of the
+ * shared corpus, one core):
  *   - the material proofs (winner has only its king; a lone knight against
  *     queens at most; bishops of one colour against nothing that could
  *     block on the other colour) are a few popcounts;
- *   - the blocked-structure proof runs only when every pawn stands behind a
- *     pawn, and then floods the board once per piece (microseconds);
- *   - the forced-line proof explores every legal continuation a few plies
- *     deep, but gives up at the first line it cannot close, which in an
- *     ordinary position is after a handful of nodes;
+ *   - the blocked-structure proof gives up at once unless every pawn has an
+ *     enemy pawn ahead on its file, and otherwise floods the board once per
+ *     piece (a few microseconds);
+ *   - the forced-line proof explores every legal continuation up to six
+ *     plies (at most 2,000 positions) but gives up at the first line it
+ *     cannot close, which in an ordinary position is after about seven;
  *   - only can_checkmate() then runs the helpmate search, at most
- *     HELPMATE_NODE_BUDGET positions (about a millisecond).
+ *     HELPMATE_NODE_BUDGET positions at 0.2-0.5 us each: under 10 ms when
+ *     it fails, usually far less when it finds a mate.
  * is_dead_position() never runs the helpmate search: a position it cannot
- * prove dead is simply not dead to it.
+ * prove dead is simply not dead to it.  It averaged 2.2 us per position on
+ * the corpus (worst 0.12 ms); can_checkmate() 0.3 ms (worst 3 ms) on the
+ * 2,053 sides there without a queen, rook or free pawn.
  */
 #ifndef PGNAUDIT_UNWINNABLE_H
 #define PGNAUDIT_UNWINNABLE_H
