@@ -37,16 +37,21 @@ void outbuf_puts(struct outbuf *b, const char *s)
 
 void outbuf_printf(struct outbuf *b, const char *fmt, ...)
 {
+	/* Format once into the buffer's spare room; only a longer text is
+	 * formatted a second time, after the buffer has grown. */
+	reserve(b, 256);
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	int n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		return;
-	reserve(b, (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
+	if ((size_t)n >= b->cap - b->len) {
+		reserve(b, (size_t)n + 1);
+		va_start(ap, fmt);
+		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
 	b->len += (size_t)n;
 }
 
