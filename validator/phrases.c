@@ -307,7 +307,7 @@ static void scan_tags(const struct context *ctx, struct collector *c)
 	const struct pgn_game *g = ctx->game;
 	for (int i = 0; i < g->tag_count; i++) {
 		const char *name = g->arena + g->tags[i].name;
-		if (strcmp(name, "Termination") != 0 && strcmp(name, "TerminationDetails") != 0)
+		if (name[0] != 'T' || (strcmp(name, "Termination") != 0 && strcmp(name, "TerminationDetails") != 0))
 			continue;
 		struct recorded_ending e = { .comment = NULL, .tag = name, .line = g->tags[i].line,
 					     .column = g->tags[i].column, .ply = 0 };
@@ -322,12 +322,18 @@ static void scan_tags(const struct context *ctx, struct collector *c)
  * "0:00:13" stay whole. */
 static int is_clause_break(const char *text, size_t i, size_t len)
 {
-	char ch = text[i];
-	if (ch != '\0' && strchr(",;()[]", ch))
+	switch (text[i]) {
+	case ',': case ';': case '(': case ')': case '[': case ']':
 		return 1;
-	if (ch == '.' && i > 0 && isdigit((unsigned char)text[i - 1]))
+	case '.':
+		if (i > 0 && isdigit((unsigned char)text[i - 1]))
+			return 0;
+		/* fall through */
+	case ':': case '!': case '?':
+		return i + 1 == len || isspace((unsigned char)text[i + 1]);
+	default:
 		return 0;
-	return ch != '\0' && strchr(".:!?", ch) && (i + 1 == len || isspace((unsigned char)text[i + 1]));
+	}
 }
 
 static void scan_comment(const struct context *ctx, const struct pgn_token *t, int ply, struct collector *c)
@@ -357,14 +363,17 @@ static int is_main_line_move(const struct pgn_game *g, const struct pgn_token *t
 static void scan_last_comments(const struct context *ctx, struct collector *c)
 {
 	const struct pgn_game *g = ctx->game;
-	int last_move = -1, plies = 0;
-	for (int i = 0; i < g->token_count; i++) {
-		if (is_main_line_move(g, &g->tokens[i])) {
-			last_move = i;
-			plies++;
-		}
-	}
-	for (int i = last_move + 1; i < g->token_count; i++)
+	int last_move = g->token_count - 1, plies = 0;
+	while (last_move >= 0 && !is_main_line_move(g, &g->tokens[last_move]))
+		last_move--;
+	int first_comment = last_move + 1;
+	while (first_comment < g->token_count && g->tokens[first_comment].type != TOKEN_COMMENT)
+		first_comment++;
+	if (first_comment == g->token_count)
+		return; /* no comment after the last move: nothing to count plies for */
+	for (int i = 0; i <= last_move; i++)
+		plies += is_main_line_move(g, &g->tokens[i]);
+	for (int i = first_comment; i < g->token_count; i++)
 		if (g->tokens[i].type == TOKEN_COMMENT && g->tokens[i].depth == 0)
 			scan_comment(ctx, &g->tokens[i], plies, c);
 }
