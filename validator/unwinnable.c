@@ -335,6 +335,9 @@ int mate_impossible_in_blocked_structure(const struct position *pos, enum color 
 #define FORCED_LINE_DEPTH 6
 #define FORCED_LINE_NODES 2000L
 
+/* The proofs from the cheapest to the dearest, then the search.  The
+ * material proof holds even where the game is over; the others need to
+ * know that the side to move is not mated, hence the moves first. */
 enum mate_ability can_checkmate_within(const struct position *pos, enum color winner, long node_budget,
 				       struct helpmate *line)
 {
@@ -368,7 +371,8 @@ static int forced_line_closes(const struct position *pos, enum color winner)
 	return helpmate_search(pos, winner, 1, FORCED_LINE_DEPTH, FORCED_LINE_NODES, NULL) == MATE_IMPOSSIBLE;
 }
 
-/* Both sides' proofs, the board flooded only once. */
+/* Both sides' proofs, the board flooded only once.  A stalemate is dead
+ * (no mate can follow); a checkmate is not (a side has mated). */
 int is_dead_position(const struct position *pos)
 {
 	struct move_list list;
