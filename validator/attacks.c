@@ -108,11 +108,33 @@ static void init_rays_and_lines(void)
 	}
 }
 
+static bitboard bishop_ray_table[64];
+static bitboard rook_ray_table[64];
+
+static void init_empty_board_rays(void)
+{
+	for (int sq = 0; sq < 64; sq++) {
+		bishop_ray_table[sq] = bishop_attacks(sq, 0);
+		rook_ray_table[sq] = rook_attacks(sq, 0);
+	}
+}
+
 static void init_everything(void)
 {
 	init_leapers();
 	init_rays_and_lines();
+	init_empty_board_rays();
 	zobrist_init();
+}
+
+bitboard bishop_rays(int sq)
+{
+	return bishop_ray_table[sq];
+}
+
+bitboard rook_rays(int sq)
+{
+	return rook_ray_table[sq];
 }
 
 void attacks_init(void)

@@ -49,6 +49,9 @@ bitboard king_attacks(int sq);
 bitboard bishop_attacks(int sq, bitboard occupied);
 bitboard rook_attacks(int sq, bitboard occupied);
 bitboard queen_attacks(int sq, bitboard occupied);
+/* Bishop and rook attacks on an empty board (table lookups). */
+bitboard bishop_rays(int sq);
+bitboard rook_rays(int sq);
 /* Squares strictly between a and b on a line, diagonal or nothing. */
 bitboard between(int a, int b);
 /* The whole line (rank, file or diagonal) through a and b, or 0. */

@@ -38,13 +38,18 @@ struct generator {
 bitboard attackers_to(const struct position *pos, int sq, enum color by, bitboard occupied)
 {
 	const bitboard *type = pos->by_type;
-	bitboard diagonal = type[BISHOP] | type[QUEEN];
-	bitboard straight = type[ROOK] | type[QUEEN];
+	bitboard theirs = pos->by_color[by] & occupied;
+	bitboard diagonal = (type[BISHOP] | type[QUEEN]) & theirs;
+	bitboard straight = (type[ROOK] | type[QUEEN]) & theirs;
 	bitboard attackers = (pawn_attacks((enum color)!by, sq) & type[PAWN])
 			   | (knight_attacks(sq) & type[KNIGHT])
-			   | (king_attacks(sq) & type[KING])
-			   | (bishop_attacks(sq, occupied) & diagonal)
-			   | (rook_attacks(sq, occupied) & straight);
+			   | (king_attacks(sq) & type[KING]);
+	/* Slider attacks are computed only when a slider stands on one of the
+	 * square's lines: most of the time none does. */
+	if (diagonal & bishop_rays(sq))
+		attackers |= bishop_attacks(sq, occupied) & diagonal;
+	if (straight & rook_rays(sq))
+		attackers |= rook_attacks(sq, occupied) & straight;
 
 	/* A piece missing from `occupied` has been captured in the caller's
 	 * hypothetical position and attacks nothing. */
