@@ -346,7 +346,14 @@ static void scan_comment(const struct context *ctx, const struct pgn_token *t, i
 			continue;
 		struct recorded_ending e = { .comment = t, .tag = NULL, .line = t->line, .column = t->column,
 					     .ply = ply };
-		if (i > start && match_text(ctx, text + start, i - start, IN_STATEMENT | WHOLE_CLAUSE | IN_CLAUSE, &e))
+		size_t first = start;
+		while (first < i && isspace((unsigned char)text[first]))
+			first++;
+		/* "[%clk 0:00:13]" and the like are commands for programs, not
+		 * prose: lichess ends every game with one. */
+		int command = first < i && text[first] == '%';
+		if (i > first && !command
+		    && match_text(ctx, text + first, i - first, IN_STATEMENT | WHOLE_CLAUSE | IN_CLAUSE, &e))
 			collect(c, &e, &kinds_seen);
 		start = i + 1;
 	}
