@@ -33,10 +33,12 @@ int usage_check(FILE *fp, int status)
 	      "  -j, --jobs N          audit with N worker threads; the output is the same as with -j 1\n"
 	      "  -h, --help            show this help\n"
 	      "\n"
-	      "Codes: syntax unterminated-comment unbalanced-variation missing-result unsupported-variant\n"
-	      "       result-mismatch bad-fen illegal-move ambiguous-move\n"
-	      "Exit status: 0 no error found, 1 errors found, 2 usage error or unreadable file.\n",
+	      "Codes (severity):\n",
 	      fp);
+	for (int i = 0; i < CHECK_COUNT; i++)
+		fprintf(fp, "  %-26s %-8s %s\n", check_catalogue[i].code, severity_name(check_catalogue[i].severity),
+			check_catalogue[i].summary);
+	fputs("Exit status: 0 no error found, 1 errors found, 2 usage error or unreadable file.\n", fp);
 	return status;
 }
 
