@@ -83,19 +83,68 @@ static int plies_with_key(const struct game_record *rec, int last, int parity, u
 	return found;
 }
 
+#define MAX_TARGETS 8
+
+/* The positions a move of the player to move after `ply` could make appear
+ * a third time: those of the run, with his opponent to move, that have stood
+ * twice already (one entry per position).  Returns how many, or -1 when there
+ * are more than MAX_TARGETS. */
+static int repeat_targets(const struct game_record *rec, int ply, const struct position **targets)
+{
+	int oldest = ply - record_position(rec, ply)->halfmove_clock;
+	if (oldest < 0)
+		oldest = 0;
+	if ((oldest - (ply + 1)) % 2 != 0)
+		oldest++;
+	int n = 0;
+	for (int q = oldest; q < ply; q += 2) {
+		const struct position *pos = record_position(rec, q);
+		int before = 0;
+		for (int e = oldest; e < q && before < 2; e += 2)
+			before += record_position(rec, e)->key == pos->key;
+		if (before != 1)
+			continue; /* not the second time this position stands */
+		if (n == MAX_TARGETS)
+			return -1;
+		targets[n++] = pos;
+	}
+	return n;
+}
+
+/* Can the quiet move m, played in pos, lead to one of the targets?  Making
+ * the move costs more than asking whether a target has the piece on the
+ * destination and nothing on the origin.  Castling moves two pieces and is
+ * always tried; so is every move when the targets were too many (n < 0). */
+static int may_reach_target(const struct position *pos, move m, const struct position *const *targets, int n)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m);
+	if (n < 0 || MOVE_KIND(m) == MOVE_CASTLE)
+		return 1;
+	for (int i = 0; i < n; i++)
+		if (targets[i]->board[to] == pos->board[from] && targets[i]->board[from] == PIECE_NONE)
+			return 1;
+	return 0;
+}
+
 /* A legal move of the player to move after `ply` that would make a position
  * appear for the third time (9.2.1.1), preferring `preferred`; MOVE_NONE if
  * none.  The two earlier plies go to plies. */
 static move repeating_move(const struct game_record *rec, int ply, move preferred, int *plies)
 {
 	const struct position *pos = record_position(rec, ply);
+	const struct position *targets[MAX_TARGETS];
+	int target_count = repeat_targets(rec, ply, targets);
 	struct move_list legal;
 	move found = MOVE_NONE;
 	int found_plies[MAX_LISTED];
+	if (target_count == 0)
+		return MOVE_NONE;
 	generate_legal(pos, &legal);
 	for (int i = 0; i < legal.count; i++) {
 		move m = legal.moves[i];
 		if (!is_quiet(pos, m) || (found != MOVE_NONE && m != preferred))
+			continue;
+		if (!may_reach_target(pos, m, targets, target_count))
 			continue;
 		struct position next = *pos;
 		make_move(&next, m);
