@@ -47,7 +47,11 @@ int record_earlier_occurrences(const struct game_record *rec, int ply, int *earl
 	int oldest = ply - pos->halfmove_clock;
 	if (oldest < 0)
 		oldest = 0;
-	for (int p = oldest; p < ply; p++) {
+	/* Every other ply has the other side to move, which the key tells
+	 * apart: only plies of the same parity can match. */
+	if ((ply - oldest) % 2 != 0)
+		oldest++;
+	for (int p = oldest; p < ply; p += 2) {
 		if (record_position(rec, p)->key != pos->key)
 			continue;
 		if (found < max)
