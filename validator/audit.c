@@ -135,20 +135,6 @@ static int start_position(const struct pgn_game *g, struct position *pos, struct
 	return 1;
 }
 
-static struct finding *move_finding(struct finding_list *out, enum check_code code, const struct pgn_game *g,
-				    const struct pgn_token *t, const struct position *pos, int ply)
-{
-	struct finding *f = finding_add(out, code);
-	f->line = t->line;
-	f->column = t->column;
-	f->ply = ply;
-	f->move_number = pos->fullmove_number;
-	f->side = pos->side_to_move;
-	f->san = pgn_token_text(g, t);
-	fen_write(pos, f->fen);
-	return f;
-}
-
 static const char *move_label(const struct position *pos, const char *san, char *buf, size_t len)
 {
 	snprintf(buf, len, "%d%s %s", pos->fullmove_number, pos->side_to_move == WHITE ? "." : "...", san);
@@ -163,13 +149,7 @@ static void report_move_after_mate(const struct game_record *rec, const struct p
 	struct finding *f = move_finding(out, CHECK_MOVE_AFTER_END, rec->game, t, pos, ply);
 	int mate = in_check(pos);
 	f->rule = mate ? "FIDE 5.1.1" : "FIDE 5.2.1";
-	if (rec->count > 0) {
-		char last[48];
-		record_move_label(rec, rec->count, last, sizeof last);
-		snprintf(label, sizeof label, "after %s", last);
-	} else {
-		snprintf(label, sizeof label, "at the start");
-	}
+	record_where(rec, rec->count, label, sizeof label);
 	snprintf(f->message, sizeof f->message,
 		 "%.40s is recorded after the game ended: the position %s is %s; the rest of the game is not replayed",
 		 pgn_token_text(rec->game, t), label, mate ? "checkmate" : "stalemate");

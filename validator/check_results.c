@@ -164,25 +164,13 @@ static struct game_end first_end(const struct game_record *rec)
 	return (struct game_end){ END_NONE, 0 };
 }
 
-/* "after 34. Qxf7#", or "at the start" for ply 0. */
-static void where_label(const struct game_record *rec, int ply, char *buf, size_t len)
-{
-	char move_label[64];
-	if (ply == 0) {
-		snprintf(buf, len, "at the start");
-		return;
-	}
-	record_move_label(rec, ply, move_label, sizeof move_label);
-	snprintf(buf, len, "after %s", move_label);
-}
-
 /* What ended the game, as a clause: "the position after 45. Bxc6 is dead
  * (...)".  The 2023 article it rests on goes into *rule. */
 static void describe_end(const struct game_record *rec, struct game_end end, const char **rule, char *buf,
 			 size_t len)
 {
 	char where[80];
-	where_label(rec, end.ply, where, sizeof where);
+	record_where(rec, end.ply, where, sizeof where);
 	switch (end.kind) {
 	case END_DEAD:
 		*rule = "FIDE 5.2.2";
@@ -337,7 +325,7 @@ static void report_wrong_result(const struct game_record *rec, enum final_state 
 	}
 	if (result == right)
 		return;
-	where_label(rec, rec->count, where, sizeof where);
+	record_where(rec, rec->count, where, sizeof where);
 	struct finding *f = record_game_finding(rec, CHECK_WRONG_RESULT, out);
 	f->rule = rule;
 	if (result == OUTCOME_UNFINISHED) {

@@ -69,20 +69,35 @@ void record_move_label(const struct game_record *rec, int ply, char *buf, size_t
 		 pgn_token_text(rec->game, p->token));
 }
 
-struct finding *record_move_finding(const struct game_record *rec, int ply, enum check_code code,
-				    struct finding_list *out)
+void record_where(const struct game_record *rec, int ply, char *buf, size_t len)
 {
-	const struct position *before = record_position(rec, ply - 1);
-	const struct pgn_token *t = rec->plies[ply - 1].token;
+	char move_label[64];
+	if (ply == 0) {
+		snprintf(buf, len, "at the start");
+		return;
+	}
+	record_move_label(rec, ply, move_label, sizeof move_label);
+	snprintf(buf, len, "after %s", move_label);
+}
+
+struct finding *move_finding(struct finding_list *out, enum check_code code, const struct pgn_game *g,
+			     const struct pgn_token *t, const struct position *before, int ply)
+{
 	struct finding *f = finding_add(out, code);
 	f->line = t->line;
 	f->column = t->column;
 	f->ply = ply;
 	f->move_number = before->fullmove_number;
 	f->side = before->side_to_move;
-	f->san = pgn_token_text(rec->game, t);
+	f->san = pgn_token_text(g, t);
 	fen_write(before, f->fen);
 	return f;
+}
+
+struct finding *record_move_finding(const struct game_record *rec, int ply, enum check_code code,
+				    struct finding_list *out)
+{
+	return move_finding(out, code, rec->game, rec->plies[ply - 1].token, record_position(rec, ply - 1), ply);
 }
 
 struct finding *record_game_finding(const struct game_record *rec, enum check_code code, struct finding_list *out)

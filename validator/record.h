@@ -65,6 +65,14 @@ int record_earlier_occurrences(const struct game_record *rec, int ply, int *earl
 /* "23...Kg8" for a ply of the record (1-based), into buf. */
 void record_move_label(const struct game_record *rec, int ply, char *buf, size_t len);
 
+/* "after 34. Qxf7#", or "at the start" for ply 0, into buf. */
+void record_where(const struct game_record *rec, int ply, char *buf, size_t len);
+
+/* A finding about the move token t, played as ply `ply` from `before`:
+ * location, ply, move number, side, move as written and the FEN before it. */
+struct finding *move_finding(struct finding_list *out, enum check_code code, const struct pgn_game *g,
+			     const struct pgn_token *t, const struct position *before, int ply);
+
 /* A finding about a ply: location, ply, move number, side, move as written,
  * and the FEN before the move, filled in. */
 struct finding *record_move_finding(const struct game_record *rec, int ply, enum check_code code,
