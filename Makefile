@@ -54,10 +54,12 @@ test: deps-test pgnaudit
 	@$(MAKE) --no-print-directory unit e2e differential
 
 # Against python-chess where it is importable (PYTHONPATH); skipped otherwise.
-# `python3 tests/diff_python_chess.py` without --quick runs the whole corpus.
+# Without --quick, tests/diff_python_chess.py and tests/diff_python_chess_rules.py
+# compare the whole corpus (a few minutes).
 differential: pgnaudit
-	@if command -v python3 >/dev/null; then python3 tests/diff_python_chess.py --quick; \
-	else echo "python3 not found; skipping the differential test"; fi
+	@if command -v python3 >/dev/null; then python3 tests/diff_python_chess.py --quick \
+		&& python3 tests/diff_python_chess_rules.py --quick; \
+	else echo "python3 not found; skipping the differential tests"; fi
 
 unit: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; done
