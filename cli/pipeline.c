@@ -2,9 +2,11 @@
  * pipeline.c - `pgnaudit check -j N`: worker threads, output in input order.
  *
  * The main thread reads (and inflates) the input and cuts it into batches of
- * whole games; N workers audit batches and render their findings into the
+ * whole games; workers audit batches and render their findings into the
  * batch's own buffer; the main thread writes finished batches strictly in
- * the order they were read.  Batches live in a ring of fixed size, so at
+ * the order they were read.  -j N means N threads in all: the reader and
+ * N - 1 workers (one worker for -j 2), since a third busy thread on two
+ * cores only slowed the others down.  Batches live in a ring of fixed size, so at
  * most RING_SIZE batches are in memory whatever the input's size, and a slot
  * is reused (with its games' buffers) once it has been written.  Because
  * every thread renders a game with the same check_game(), the output is the
@@ -18,8 +20,8 @@
 #include "cli.h"
 #include "parser/stream.h"
 
-#define BATCH_GAMES 64
-#define RING_PER_WORKER 3
+#define BATCH_GAMES 16
+#define RING_PER_WORKER 2
 
 enum batch_state { BATCH_FREE, BATCH_FILLED, BATCH_DONE };
 
@@ -41,8 +43,12 @@ struct pipeline {
 	long ring_size;
 	long filled, claimed, written; /* batch sequence numbers */
 	int reading_done;
+	/* Signals are sent only to a thread that waits: in a virtual machine a
+	 * wake-up costs more than auditing a small batch. */
+	int idle_workers, reader_waiting;
 	pthread_mutex_t lock;
-	pthread_cond_t changed;
+	pthread_cond_t work;      /* a batch was filled, or reading is done */
+	pthread_cond_t progress;  /* a batch was audited */
 };
 
 static struct batch *slot(struct pipeline *p, long seq)
@@ -68,8 +74,11 @@ static void *worker(void *arg)
 	auditor_init(&a, &p->opt->audit);
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
-		while (p->claimed == p->filled && !p->reading_done)
-			pthread_cond_wait(&p->changed, &p->lock);
+		while (p->claimed == p->filled && !p->reading_done) {
+			p->idle_workers++;
+			pthread_cond_wait(&p->work, &p->lock);
+			p->idle_workers--;
+		}
 		if (p->claimed == p->filled)
 			break;
 		struct batch *b = slot(p, p->claimed++);
@@ -77,12 +86,21 @@ static void *worker(void *arg)
 		audit_batch(p, b, &a, &findings);
 		pthread_mutex_lock(&p->lock);
 		b->state = BATCH_DONE;
-		pthread_cond_broadcast(&p->changed);
+		if (p->reader_waiting)
+			pthread_cond_signal(&p->progress);
 	}
 	pthread_mutex_unlock(&p->lock);
 	auditor_free(&a);
 	finding_list_free(&findings);
 	return NULL;
+}
+
+/* The reading thread sleeps until a worker finishes a batch. */
+static void wait_for_progress(struct pipeline *p)
+{
+	p->reader_waiting = 1;
+	pthread_cond_wait(&p->progress, &p->lock);
+	p->reader_waiting = 0;
 }
 
 /* Writes the oldest batch if it is done; with `wait`, waits for it.  Called
@@ -91,7 +109,7 @@ static int write_oldest(struct pipeline *p, struct report *r, struct check_tally
 {
 	struct batch *b = slot(p, p->written);
 	while (wait && b->state != BATCH_DONE)
-		pthread_cond_wait(&p->changed, &p->lock);
+		wait_for_progress(p);
 	if (b->state != BATCH_DONE)
 		return 0;
 	pthread_mutex_unlock(&p->lock);
@@ -103,7 +121,6 @@ static int write_oldest(struct pipeline *p, struct report *r, struct check_tally
 	pthread_mutex_lock(&p->lock);
 	b->state = BATCH_FREE;
 	p->written++;
-	pthread_cond_broadcast(&p->changed);
 	return 1;
 }
 
@@ -114,7 +131,7 @@ static struct batch *next_free_batch(struct pipeline *p, struct report *r, struc
 	struct batch *b = slot(p, p->filled);
 	while (b->state != BATCH_FREE) {
 		if (!write_oldest(p, r, tally, 0))
-			pthread_cond_wait(&p->changed, &p->lock);
+			wait_for_progress(p);
 	}
 	pthread_mutex_unlock(&p->lock);
 	return b;
@@ -125,7 +142,8 @@ static void publish(struct pipeline *p, struct batch *b)
 	pthread_mutex_lock(&p->lock);
 	b->state = BATCH_FILLED;
 	p->filled++;
-	pthread_cond_broadcast(&p->changed);
+	if (p->idle_workers)
+		pthread_cond_signal(&p->work);
 	pthread_mutex_unlock(&p->lock);
 }
 
@@ -169,9 +187,11 @@ int check_files_parallel(const struct check_options *opt, struct report *r, char
 	p.opt = opt;
 	p.color = r->color;
 	p.format = r->format;
-	p.ring_size = (long)opt->jobs * RING_PER_WORKER;
+	/* The reading thread is one of the N: -j 2 is a reader and a worker. */
+	int workers = opt->jobs > 2 ? opt->jobs - 1 : 1;
+	p.ring_size = (long)(workers + 1) * RING_PER_WORKER;
 	p.ring = calloc((size_t)p.ring_size, sizeof *p.ring);
-	pthread_t *threads = calloc((size_t)opt->jobs, sizeof *threads);
+	pthread_t *threads = calloc((size_t)workers, sizeof *threads);
 	if (!p.ring || !threads) {
 		warnx_("out of memory");
 		exit(EXIT_TROUBLE);
@@ -180,9 +200,10 @@ int check_files_parallel(const struct check_options *opt, struct report *r, char
 		for (int g = 0; g < BATCH_GAMES; g++)
 			pgn_game_init(&p.ring[i].games[g]);
 	pthread_mutex_init(&p.lock, NULL);
-	pthread_cond_init(&p.changed, NULL);
+	pthread_cond_init(&p.work, NULL);
+	pthread_cond_init(&p.progress, NULL);
 	int started = 0;
-	for (; started < opt->jobs; started++)
+	for (; started < workers; started++)
 		if (pthread_create(&threads[started], NULL, worker, &p) != 0)
 			break;
 	if (started == 0) {
@@ -196,7 +217,7 @@ int check_files_parallel(const struct check_options *opt, struct report *r, char
 			status = -1;
 	pthread_mutex_lock(&p.lock);
 	p.reading_done = 1;
-	pthread_cond_broadcast(&p.changed);
+	pthread_cond_broadcast(&p.work);
 	while (p.written < p.filled)
 		write_oldest(&p, r, tally, 1);
 	pthread_mutex_unlock(&p.lock);
@@ -209,7 +230,8 @@ int check_files_parallel(const struct check_options *opt, struct report *r, char
 		free(p.ring[i].out.data);
 	}
 	pthread_mutex_destroy(&p.lock);
-	pthread_cond_destroy(&p.changed);
+	pthread_cond_destroy(&p.work);
+	pthread_cond_destroy(&p.progress);
 	free(p.ring);
 	free(threads);
 	return status;
