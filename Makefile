@@ -38,7 +38,7 @@ pgnaudit: $(CLI_OBJ) $(LIB_OBJ)
 %.o: %.c $(wildcard */*.h)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARNINGS) -c -o $@ $<
 
-tests/bin/%: tests/%.c $(LIB_OBJ) tests/test_util.h
+tests/bin/%: tests/%.c $(LIB_OBJ) tests/test_util.h tests/audit_util.h
 	@mkdir -p tests/bin
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARNINGS) -o $@ $< $(LIB_OBJ) -lcmocka $(LDLIBS)
 

@@ -4,7 +4,7 @@
  * findings of one code.  Games are real move sequences; FEN tags with a
  * halfmove clock near 100 stand in for long endgames.
  */
-#include "tests/test_util.h"
+#include "tests/audit_util.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -19,17 +19,10 @@ static struct finding_list findings;
 /* Audits the one game in text under the given edition. */
 static void audit_text(const char *text, enum rules_edition rules)
 {
-	char err[200];
-	struct input_stream *s = stream_open_memory(text, strlen(text));
-	struct pgn_reader *r = pgn_reader_new(s);
-	assert_int_equal(pgn_next_game(r, &game, err, sizeof err), 1);
-	pgn_reader_free(r);
-	stream_close(s);
 	struct audit_options opt = { rules };
 	struct auditor a;
 	auditor_init(&a, &opt);
-	findings.count = 0;
-	audit_game(&a, &game, &findings, NULL, NULL);
+	audit_one_game(text, &game, &a, &findings);
 	auditor_free(&a);
 }
 
@@ -40,10 +33,7 @@ static void audit(const char *text)
 
 static int count(enum check_code code)
 {
-	int n = 0;
-	for (int i = 0; i < findings.count; i++)
-		n += findings.items[i].code == code;
-	return n;
+	return count_code(&findings, code);
 }
 
 /* The i-th finding (0-based) of a code; fails the test when there is none. */

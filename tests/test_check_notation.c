@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tests/test_util.h"
+#include "tests/audit_util.h"
 #include "parser/pgn.h"
 #include "parser/stream.h"
 #include "validator/audit.h"
@@ -21,27 +21,16 @@ static struct auditor auditor;
 static void audit_pgn(const char *movetext, const char *fen)
 {
 	static char text[4096];
-	char err[160];
 	if (fen)
 		snprintf(text, sizeof text, "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n%s\n", fen, movetext);
 	else
 		snprintf(text, sizeof text, "[Event \"t\"]\n\n%s\n", movetext);
-	struct input_stream *s = stream_open_memory(text, strlen(text));
-	struct pgn_reader *r = pgn_reader_new(s);
-	findings.count = 0;
-	if (pgn_next_game(r, &game, err, sizeof err) != 1)
-		fail_msg("no game in %s", text);
-	audit_game(&auditor, &game, &findings, NULL, NULL);
-	pgn_reader_free(r);
-	stream_close(s);
+	audit_one_game(text, &game, &auditor, &findings);
 }
 
 static int count(enum check_code code)
 {
-	int n = 0;
-	for (int i = 0; i < findings.count; i++)
-		n += findings.items[i].code == code;
-	return n;
+	return count_code(&findings, code);
 }
 
 /* The one finding of `code`, checked for its ply, rule and suggestion, and

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/test_util.h"
+#include "tests/audit_util.h"
 #include "parser/pgn.h"
 #include "parser/stream.h"
 #include "validator/audit.h"
@@ -20,8 +20,7 @@
 /* The game audited last; its findings point into it, so it is kept until
  * the next one. */
 static struct {
-	struct input_stream *stream;
-	struct pgn_reader *reader;
+	int live;
 	struct pgn_game game;
 	struct auditor auditor;
 	struct finding_list found;
@@ -29,9 +28,7 @@ static struct {
 
 static void forget_last(void)
 {
-	if (last.reader) {
-		pgn_reader_free(last.reader);
-		stream_close(last.stream);
+	if (last.live) {
 		pgn_game_free(&last.game);
 		auditor_free(&last.auditor);
 		finding_list_free(&last.found);
@@ -41,17 +38,13 @@ static void forget_last(void)
 
 static void audit_text(const char *pgn, enum rules_edition rules)
 {
-	char err[256];
 	struct audit_options opt = { rules };
 	forget_last();
 	attacks_init();
-	last.stream = stream_open_memory(pgn, strlen(pgn));
-	last.reader = pgn_reader_new(last.stream);
 	pgn_game_init(&last.game);
-	if (pgn_next_game(last.reader, &last.game, err, sizeof err) != 1)
-		fail_msg("no game in the test text: %s", err);
 	auditor_init(&last.auditor, &opt);
-	audit_game(&last.auditor, &last.game, &last.found, NULL, NULL);
+	last.live = 1;
+	audit_one_game(pgn, &last.game, &last.auditor, &last.found);
 }
 
 static void audit(const char *pgn)
@@ -61,10 +54,7 @@ static void audit(const char *pgn)
 
 static int count(enum check_code code)
 {
-	int n = 0;
-	for (int i = 0; i < last.found.count; i++)
-		n += last.found.items[i].code == code;
-	return n;
+	return count_code(&last.found, code);
 }
 
 /* The one finding of `code`; fails unless there is exactly one. */

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tests/test_util.h"
+#include "tests/audit_util.h"
 #include "parser/pgn.h"
 #include "parser/stream.h"
 #include "validator/audit.h"
@@ -26,15 +26,7 @@ static const char *const roster_values[] = { "e", "s", "2024.01.01", "1", "w", "
 
 static void audit_text(void)
 {
-	char err[160];
-	struct input_stream *s = stream_open_memory(text, strlen(text));
-	struct pgn_reader *r = pgn_reader_new(s);
-	findings.count = 0;
-	if (pgn_next_game(r, &game, err, sizeof err) != 1)
-		fail_msg("no game in %s", text);
-	audit_game(&auditor, &game, &findings, NULL, NULL);
-	pgn_reader_free(r);
-	stream_close(s);
+	audit_one_game(text, &game, &auditor, &findings);
 }
 
 /* The Seven Tag Roster with `name` set to `value` (or that tag added after
@@ -61,10 +53,7 @@ static int audit_tag(const char *name, const char *value, const char *movetext)
 
 static int count(enum check_code code)
 {
-	int n = 0;
-	for (int i = 0; i < findings.count; i++)
-		n += findings.items[i].code == code;
-	return n;
+	return count_code(&findings, code);
 }
 
 /* The one finding of `code`, checked for where it is, its rule, severity and
