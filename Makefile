@@ -5,6 +5,7 @@
 #   make demo          audit the bundled sample
 #   make bench         throughput of check vs pgn-extract (installs pgn-extract if missing)
 #   make perft-full    every depth of the perft suites (about 4.6 G nodes; minutes)
+#   make sanitize      every test and a pass over the corpus with ASan and UBSan
 #   make install PREFIX=/usr/local
 
 CC       ?= cc
@@ -28,7 +29,7 @@ MANPAGES := $(sort $(wildcard man/*.1))
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_UPDATED := /tmp/.pgnaudit-apt-updated
 
-.PHONY: all test unit e2e differential demo bench perft-full install uninstall clean deps-build deps-test
+.PHONY: all test unit e2e differential sanitize demo bench perft-full install uninstall clean deps-build deps-test
 
 all: deps-build pgnaudit
 
@@ -66,6 +67,17 @@ unit: $(TEST_BIN)
 
 e2e: pgnaudit
 	@sh tests/e2e.sh
+
+# Rebuilds everything with the sanitizers, runs the unit tests, the e2e
+# tests and the corpus pass, then cleans up so that `make` builds normally.
+SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SANITIZE_ENV = ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=99:print_stacktrace=1
+
+sanitize: deps-test
+	$(MAKE) clean
+	$(SANITIZE_ENV) $(MAKE) CFLAGS="$(SANITIZE_FLAGS)" pgnaudit unit e2e
+	$(SANITIZE_ENV) sh tests/corpus_pass.sh ./pgnaudit
+	$(MAKE) clean
 
 demo: all
 	./pgnaudit check testdata/sample.pgn; status=$$?; echo "exit status $$status (0 = no errors, 1 = errors found)"; [ $$status -le 1 ]
