@@ -6,6 +6,8 @@
 #   make bench         throughput of check vs pgn-extract (installs pgn-extract if missing)
 #   make perft-full    every depth of the perft suites (about 4.6 G nodes; minutes)
 #   make sanitize      every test and a pass over the corpus with ASan and UBSan
+#   make hostile       hostile inputs: limits of time, memory and exit status
+#   make fuzz          build the libFuzzer targets (clang); make fuzz-run FUZZ_SECONDS=N runs each
 #   make install PREFIX=/usr/local
 
 CC       ?= cc
@@ -29,7 +31,7 @@ MANPAGES := $(sort $(wildcard man/*.1))
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_UPDATED := /tmp/.pgnaudit-apt-updated
 
-.PHONY: all test unit e2e differential sanitize demo bench perft-full install uninstall clean deps-build deps-test
+.PHONY: all test unit e2e differential sanitize hostile fuzz fuzz-run demo bench perft-full install uninstall clean deps-build deps-test
 
 all: deps-build pgnaudit
 
@@ -78,6 +80,17 @@ sanitize: deps-test
 	$(SANITIZE_ENV) $(MAKE) CFLAGS="$(SANITIZE_FLAGS)" pgnaudit unit e2e
 	$(SANITIZE_ENV) sh tests/corpus_pass.sh ./pgnaudit
 	$(MAKE) clean
+
+hostile: pgnaudit
+	@sh tests/hostile.sh
+
+FUZZ_SECONDS ?= 60
+
+fuzz:
+	@sh tests/fuzz/build.sh
+
+fuzz-run: fuzz
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 demo: all
 	./pgnaudit check testdata/sample.pgn; status=$$?; echo "exit status $$status (0 = no errors, 1 = errors found)"; [ $$status -le 1 ]
