@@ -189,8 +189,8 @@ static int check_file(struct check_run *run, const char *path, struct pgn_game *
 	}
 	const char *name = strcmp(path, "-") == 0 ? "-" : path;
 	struct pgn_reader *r = pgn_reader_new(s);
-	int index = 0, status = 0, got;
-	while ((got = pgn_next_game(r, g, err, sizeof err)) == 1)
+	int index = 0, status = 0, got = 0;
+	while (!output_failed(run->report.out) && (got = pgn_next_game(r, g, err, sizeof err)) == 1)
 		check_game(run->opt, &run->auditor, &run->findings, &run->report, name, ++index, g, &run->tally);
 	if (got < 0) {
 		warnx_("%s: %s (after game %d)", strcmp(path, "-") == 0 ? "standard input" : path, err, index);
@@ -227,7 +227,7 @@ int cmd_check(int argc, char **argv)
 	} else {
 		struct pgn_game game;
 		pgn_game_init(&game);
-		for (int i = 0; i < file_count; i++)
+		for (int i = 0; i < file_count && !output_failed(out.fp); i++)
 			if (check_file(&run, files[i], &game) < 0)
 				trouble = 1;
 		pgn_game_free(&game);

@@ -32,8 +32,14 @@ struct output {
 
 /* Returns 0, or -1 after printing why. */
 int output_open(struct output *o, const char *path);
+/* Whether writing to fp has failed.  The first time it says so it keeps
+ * errno for output_close's message.  The read loops call it after each game
+ * and stop at once: there is no point auditing what nobody can read. */
+int output_failed(FILE *fp);
 /* Flushes and (for a file) renames into place.  Returns 0, or -1 after
- * printing why (the temporary file is removed, the target untouched). */
+ * printing why (the temporary file is removed, the target untouched).
+ * On standard output a broken pipe (the reader went away, as with
+ * `| head`) is said as such; SIGPIPE is ignored so that it gets here. */
 int output_close(struct output *o);
 
 /* Prints the usage of a subcommand and returns the given status. */

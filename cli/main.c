@@ -1,6 +1,7 @@
 /*
  * main.c - `pgnaudit COMMAND [ARGS]`: finds the subcommand and runs it.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,9 +39,8 @@ static const struct command *find_command(const char *name)
 	return NULL;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
-	attacks_init();
 	if (argc < 2)
 		return usage(stderr, EXIT_TROUBLE);
 	const char *name = argv[1];
@@ -66,4 +66,20 @@ int main(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	return c->run(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+	/* A reader that goes away (`pgnaudit check | head`) makes writes fail
+	 * with EPIPE, which the commands report and stop on, instead of the
+	 * process dying silently half-way. */
+	signal(SIGPIPE, SIG_IGN);
+	attacks_init();
+	int status = run(argc, argv);
+	/* What was printed straight to standard output (perft, --help) must
+	 * have arrived too; check and replay said so already if it did not. */
+	struct output out = { stdout, NULL, NULL, 0 };
+	if (status != EXIT_TROUBLE && output_close(&out) < 0)
+		return EXIT_TROUBLE;
+	return status;
 }

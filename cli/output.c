@@ -72,11 +72,33 @@ int output_open(struct output *o, const char *path)
 	return 0;
 }
 
+/* errno of the first failed write that output_failed() saw, 0 if none. */
+static int first_write_errno;
+
+int output_failed(FILE *fp)
+{
+	if (!ferror(fp))
+		return 0;
+	if (!first_write_errno)
+		first_write_errno = errno;
+	return 1;
+}
+
+/* Why writing failed: a failing flush sets errno afresh; a stream that failed
+ * earlier (output_failed) has its errno kept from then. */
+static int write_errno(int flush_failed)
+{
+	if (!flush_failed && first_write_errno)
+		return first_write_errno;
+	return errno;
+}
+
 int output_close(struct output *o)
 {
 	if (o->direct) {
-		int failed = fflush(o->fp) != 0 || ferror(o->fp);
-		int saved = errno;
+		int flush_failed = fflush(o->fp) != 0;
+		int failed = flush_failed || ferror(o->fp);
+		int saved = write_errno(flush_failed);
 		if (fclose(o->fp) != 0 && !failed) {
 			failed = 1;
 			saved = errno;
@@ -86,14 +108,20 @@ int output_close(struct output *o)
 		return failed ? -1 : 0;
 	}
 	if (!o->tmp_path) {
-		if (fflush(stdout) != 0 || ferror(stdout)) {
-			warnx_("error writing to standard output: %s", strerror(errno));
+		int flush_failed = fflush(stdout) != 0;
+		if (flush_failed || ferror(stdout)) {
+			int saved = write_errno(flush_failed);
+			if (saved == EPIPE)
+				warnx_("standard output closed (broken pipe)");
+			else
+				warnx_("error writing to standard output: %s", strerror(saved));
 			return -1;
 		}
 		return 0;
 	}
-	int failed = fflush(o->fp) != 0 || ferror(o->fp);
-	int saved = errno;
+	int flush_failed = fflush(o->fp) != 0;
+	int failed = flush_failed || ferror(o->fp);
+	int saved = write_errno(flush_failed);
 	if (fclose(o->fp) != 0 && !failed) {
 		failed = 1;
 		saved = errno;

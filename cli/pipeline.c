@@ -159,7 +159,7 @@ static int read_file(struct pipeline *p, const char *path, struct report *r, str
 	}
 	struct pgn_reader *reader = pgn_reader_new(s);
 	int index = 0, got = 1, status = 0;
-	while (got == 1) {
+	while (got == 1 && !output_failed(r->out)) {
 		struct batch *b = next_free_batch(p, r, tally);
 		b->file = strcmp(path, "-") == 0 ? "-" : path;
 		b->first_index = index + 1;
@@ -212,7 +212,7 @@ int check_files_parallel(const struct check_options *opt, struct report *r, char
 	}
 
 	int status = 0;
-	for (int i = 0; i < file_count; i++)
+	for (int i = 0; i < file_count && !output_failed(r->out); i++)
 		if (read_file(&p, files[i], r, tally) < 0)
 			status = -1;
 	pthread_mutex_lock(&p.lock);

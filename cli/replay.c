@@ -59,8 +59,8 @@ static int replay_file(FILE *out, const char *path, struct pgn_game *g, struct a
 	}
 	struct pgn_reader *r = pgn_reader_new(s);
 	struct replay_printer printer = { out, 0, g };
-	int got, status = 0;
-	while ((got = pgn_next_game(r, g, err, sizeof err)) == 1) {
+	int got = 0, status = 0;
+	while (!output_failed(out) && (got = pgn_next_game(r, g, err, sizeof err)) == 1) {
 		printer.game++;
 		findings->count = 0;
 		audit_game(auditor, g, findings, print_step, &printer);
@@ -107,7 +107,7 @@ int cmd_replay(int argc, char **argv)
 	auditor_init(&auditor, &opt);
 	pgn_game_init(&game);
 	int trouble = 0;
-	for (int i = 0; i < file_count; i++) {
+	for (int i = 0; i < file_count && !output_failed(out.fp); i++) {
 		if (file_count > 1)
 			fprintf(out.fp, "# %s\n", files[i]);
 		if (replay_file(out.fp, files[i], &game, &auditor, &findings) < 0)

@@ -164,5 +164,34 @@ expect_status 2 "perft with a bad FEN" -- "$BIN" perft "not a fen" 1
 # 9. The demo.
 expect_status 1 "the demo sample has errors" -- "$BIN" check testdata/sample.pgn
 
+# 10. I/O faults: a write error or a reader that goes away stops the command
+#     with a message and exit 2; a file that cannot be read (not a
+#     directory, a directory) is named, and the other files are still read.
+#     (Tests run as root, so chmod 000 would not stop a read.)
+for i in $(seq 400); do cat "$pgn"; done >"$TMP/many-errors.pgn"
+if [ -w /dev/full ]; then
+	expect_status 2 "check >/dev/full" -- sh -c "$BIN check $TMP/many-errors.pgn >/dev/full"
+	expect_grep "^pgnaudit: error writing to standard output: No space left on device$" "$TMP/err" "/dev/full is named"
+	expect_status 2 "replay >/dev/full" -- sh -c "$BIN replay $TMP/many-errors.pgn >/dev/full"
+	expect_status 2 "perft >/dev/full" -- sh -c "$BIN perft 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 1 >/dev/full"
+fi
+for command in "check" "check -j 3" "check -f jsonl" "replay"; do
+	# shellcheck disable=SC2086 # the command is words
+	{ "$BIN" $command "$TMP/many-errors.pgn" 2>"$TMP/err"; echo $? >"$TMP/status"; } | head -1 >"$TMP/out"
+	[ "$(cat "$TMP/status")" = 2 ] && ok || bad "$command | head -1: exit $(cat "$TMP/status"), wanted 2"
+	expect_grep "^pgnaudit: standard output closed (broken pipe)$" "$TMP/err" "$command | head -1 says the pipe broke"
+	[ "$(wc -l <"$TMP/err")" -eq 1 ] && ok || bad "$command | head -1: one message, not $(wc -l <"$TMP/err")"
+	[ -s "$TMP/out" ] && ok || bad "$command | head -1 printed nothing"
+done
+expect_status 2 "a path through a regular file" -- "$BIN" check -f jsonl "$TMP/clean.pgn/x.pgn" "$pgn"
+expect_grep "clean.pgn/x.pgn: Not a directory" "$TMP/err" "the message names the unreadable path and why"
+expect_grep '"code":"illegal-move"' "$TMP/out" "the files after an unreadable one are still checked"
+expect_status 2 "a directory among files" -- "$BIN" check -f jsonl "$pgn" "$TMP" "$pgn"
+expect_grep "$TMP: Is a directory" "$TMP/err" "the message names the directory"
+[ "$(grep -c '"code":"illegal-move"' "$TMP/out")" -eq "$(($(grep -c '"code":"illegal-move"' "$TMP/plain") * 2))" ] && ok ||
+	bad "the files before and after a directory are both checked"
+expect_status 2 "replay of a directory" -- "$BIN" replay "$TMP" "$pgn"
+expect_grep "^1	1	" "$TMP/out" "replay goes on after a directory"
+
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
