@@ -47,6 +47,8 @@ struct input_stream {
 	enum stream_mode mode;
 	int member_ended;           /* inflate finished a gzip member */
 	int inflating;              /* z is initialised */
+	int inflate_failed;         /* inflate's error status, held back while the
+				       bytes it produced before failing are handed out */
 	z_stream z;
 	size_t chunk_limit, reads;  /* see stream_set_chunk_limit */
 };
@@ -190,6 +192,8 @@ static ssize_t inflate_error(const z_stream *z, int status, char *err, size_t er
 static ssize_t read_gzip(struct input_stream *s, unsigned char *buf, size_t n,
 			 char *err, size_t errlen)
 {
+	if (s->inflate_failed)
+		return inflate_error(&s->z, s->inflate_failed, err, errlen);
 	n = chunk(s, n);
 	for (;;) {
 		int status;
@@ -221,8 +225,13 @@ static ssize_t read_gzip(struct input_stream *s, unsigned char *buf, size_t n,
 		produced = (size_t)(s->z.next_out - buf);
 		if (status == Z_STREAM_END)
 			s->member_ended = 1;
-		else if (status != Z_OK && status != Z_BUF_ERROR)
-			return inflate_error(&s->z, status, err, errlen);
+		else if (status != Z_OK && status != Z_BUF_ERROR) {
+			/* The bytes before the error go out first: what is read
+			 * must not depend on how large the caller's buffer is. */
+			if (produced == 0)
+				return inflate_error(&s->z, status, err, errlen);
+			s->inflate_failed = status;
+		}
 		if (produced > 0)
 			return (ssize_t)produced;
 	}
