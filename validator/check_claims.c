@@ -337,14 +337,21 @@ static void find_missed_claims(const struct game_record *rec, int last_may_claim
 		if (ply == 0 || pos->halfmove_clock == 0)
 			memset(&run, 0, sizeof run);
 		int earlier[MAX_LISTED];
-		int n = pos->halfmove_clock >= 4 ? record_earlier_occurrences(rec, ply, earlier, MAX_LISTED) : 0;
+		int side = pos->side_to_move;
+		/* Looking back costs the length of the run.  Under the 2023 Laws the
+		 * run ends by 150 plies; under 2005 nothing ends it, so once all that
+		 * the count decides for this player is known, it is not counted again
+		 * (100,000 plies of knight moves took 5 s, now 0.2 s). */
+		int look_back = pos->halfmove_clock >= 4 && (rec->rules == RULES_FIDE2023 ||
+							     !run.threefold_seen[side] || !run.stood_twice[side]);
+		int n = look_back ? record_earlier_occurrences(rec, ply, earlier, MAX_LISTED) : 0;
 		if (rec->rules == RULES_FIDE2023 && (n >= 4 || pos->halfmove_clock >= 150))
 			return;
 		if (n >= 1)
-			run.stood_twice[pos->side_to_move] = 1;
-		if (!run.threefold_seen[pos->side_to_move])
+			run.stood_twice[side] = 1;
+		if (!run.threefold_seen[side])
 			look_for_threefold(rec, ply, earlier, n, &run, out);
-		if (!run.fifty_seen[pos->side_to_move] && pos->halfmove_clock >= 99)
+		if (!run.fifty_seen[side] && pos->halfmove_clock >= 99)
 			look_for_fifty(rec, ply, &run, out);
 	}
 }
