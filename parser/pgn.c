@@ -89,6 +89,8 @@ struct pgn_reader {
 	uint64_t line_start;        /* input offset of column 1 of the current line */
 	uint32_t line;
 	int eof, failed;
+	int read_error;             /* the stream failed; failed once the bytes
+				       read before that are used up */
 	char error[256];
 	struct game_state st;
 	uint16_t cls[256];
@@ -150,16 +152,19 @@ static int need_more(struct pgn_reader *r)
 	if (want > READ_BUFFER_SIZE)
 		want = READ_BUFFER_SIZE;
 	before = r->end;
-	while (r->end < want && !r->eof && !r->failed) {
+	while (r->end < want && !r->eof && !r->read_error) {
 		ssize_t got = stream_read(r->stream, r->buf + r->end, READ_BUFFER_SIZE - r->end,
 					  r->error, sizeof r->error);
 
 		if (got > 0)
 			r->end += (size_t)got;
 		r->eof = got == 0;
-		r->failed = got < 0;
+		r->read_error = got < 0;
 	}
 	r->buf[r->end] = 0;
+	/* The bytes that came before a read error are read first, so that
+	 * which games come out does not depend on how the reads were cut. */
+	r->failed = r->read_error && r->end == before;
 	return r->failed ? -1 : r->end > before;
 }
 
