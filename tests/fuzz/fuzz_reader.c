@@ -1,0 +1,100 @@
+/*
+ * fuzz_reader.c - libFuzzer target for the PGN reader (parser/pgn.h).
+ *
+ * The input is a whole file (plain or gzip, recognised as stream_open does).
+ * It is read twice: once with normal reads and once with reads of a few bytes
+ * each, so that every token, escape line and CRLF can straddle a buffer
+ * boundary.  Both reads must give the same games, and every game must keep
+ * the promises of pgn.h: token texts inside the arena and NUL-terminated, a
+ * result token only last, offsets in order.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parser/pgn.h"
+#include "parser/stream.h"
+
+/* What is compared between the two reads of one input. */
+struct game_summary {
+	int tags, tokens, problems, truncated;
+	uint64_t start, end;
+};
+
+#define SUMMARY_MAX 4096
+
+static void check_game(const struct pgn_game *g)
+{
+	for (int i = 0; i < g->token_count; i++) {
+		const struct pgn_token *t = &g->tokens[i];
+		if (t->text >= g->arena_len || (size_t)t->text + t->length >= g->arena_len)
+			abort();
+		if (g->arena[t->text + t->length] != '\0')
+			abort();
+		if (t->type == TOKEN_RESULT && i != g->token_count - 1)
+			abort();
+		if (t->line == 0 || t->column == 0)
+			abort();
+	}
+	for (int i = 0; i < g->tag_count; i++) {
+		const struct pgn_tag *tag = &g->tags[i];
+		if (tag->name >= g->arena_len || (size_t)tag->value + tag->value_length >= g->arena_len)
+			abort();
+		if (g->arena[tag->value + tag->value_length] != '\0')
+			abort();
+	}
+	for (int i = 0; i < g->problem_count; i++)
+		if (memchr(g->problems[i].message, '\0', sizeof g->problems[i].message) == NULL
+		    || g->problems[i].message[0] == '\0')
+			abort();
+	if (g->start_offset > g->end_offset)
+		abort();
+}
+
+/* Reads every game of data; returns how many, summaries in out. */
+static int read_all(const uint8_t *data, size_t size, size_t chunk, struct game_summary *out)
+{
+	char err[256];
+	struct input_stream *s = stream_open_memory(data, size);
+	if (chunk)
+		stream_set_chunk_limit(s, chunk);
+	struct pgn_reader *r = pgn_reader_new(s);
+	struct pgn_game g;
+	pgn_game_init(&g);
+	int n = 0, got;
+	uint64_t last_end = 0;
+	while ((got = pgn_next_game(r, &g, err, sizeof err)) == 1) {
+		check_game(&g);
+		if (g.start_offset < last_end)
+			abort();
+		last_end = g.end_offset;
+		if (n < SUMMARY_MAX)
+			out[n] = (struct game_summary){ g.tag_count, g.token_count, g.problem_count, g.truncated,
+							g.start_offset, g.end_offset };
+		n++;
+	}
+	if (got < 0) {
+		if (err[0] == '\0')
+			abort();
+		n = -1 - n; /* a read error (corrupt gzip) after n games */
+	}
+	pgn_game_free(&g);
+	pgn_reader_free(r);
+	stream_close(s);
+	return n;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct game_summary whole[SUMMARY_MAX], chunked[SUMMARY_MAX];
+	int n = read_all(data, size, 0, whole);
+	int m = read_all(data, size, 1 + size % 7, chunked);
+	if (n != m)
+		abort();
+	if (n < 0)
+		n = -1 - n;
+	for (int i = 0; i < n && i < SUMMARY_MAX; i++)
+		if (memcmp(&whole[i], &chunked[i], sizeof whole[i]) != 0)
+			abort();
+	return 0;
+}
