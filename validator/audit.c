@@ -262,6 +262,17 @@ static void replay_main_line(struct game_record *rec, struct finding_list *out, 
 			number = t;
 		if (t->type != TOKEN_SYMBOL || is_ep_mark(g, t))
 			continue;
+		if (rec->count == RECORD_MAX_PLIES) {
+			struct finding *f = move_finding(out, CHECK_SYNTAX, g, t, record_position(rec, rec->count),
+							 rec->count + 1);
+			f->rule = "PGN 8";
+			snprintf(f->message, sizeof f->message,
+				 "the main line has more than %d plies; the rest of the game is not replayed",
+				 RECORD_MAX_PLIES);
+			rec->stop = STOP_TOO_LONG;
+			rec->stop_token = t;
+			return;
+		}
 		if (!play_token(rec, t, number, out))
 			return;
 		number = NULL;

@@ -32,7 +32,14 @@ enum replay_stop {
 	STOP_ILLEGAL,     /* an illegal move */
 	STOP_AMBIGUOUS,   /* an ambiguous move */
 	STOP_GAME_OVER,   /* a move after checkmate or stalemate (no legal move exists) */
+	STOP_TOO_LONG,    /* the main line has more than RECORD_MAX_PLIES plies */
 };
+
+/* The record keeps a position per ply (about 200 bytes), so its length is
+ * capped to keep memory bounded: 65,536 plies is 13 MB, and five times the
+ * longest game the 2023 Laws allow (the 75-move rule ends any game within
+ * about 11,800 plies).  The plies after it are not replayed. */
+#define RECORD_MAX_PLIES 65536
 
 struct game_record {
 	const struct pgn_game *game;
