@@ -456,7 +456,7 @@ static int make_room_slowly(struct pgn_reader *r, struct pgn_game *g, size_t byt
 		g->tokens = bigger;
 	}
 	if (!arena_reserve(r, g, bytes)) {
-		stop_storing(r, g, at, "the game is larger than 64 MiB");
+		stop_storing(r, g, at, "the game is larger than 16 MiB");
 		return 0;
 	}
 	return 1;
@@ -532,7 +532,7 @@ static void emit_text(struct pgn_reader *r, struct pgn_game *g, enum token_type 
 	if (r->st.text_failed) {
 		r->st.text_failed = 0;
 		g->arena_len = text;
-		stop_storing(r, g, at, "the game is larger than 64 MiB");
+		stop_storing(r, g, at, "the game is larger than 16 MiB");
 		return;
 	}
 	if (!make_room(r, g, 1, at)) {
@@ -690,7 +690,7 @@ static void add_tag(struct pgn_reader *r, struct pgn_game *g, const struct tag_s
 		return;
 	g->tags = tag;
 	if (!arena_reserve(r, g, ts->name_len + ts->value_len + 2)) {
-		stop_storing(r, g, at, "the game is larger than 64 MiB");
+		stop_storing(r, g, at, "the game is larger than 16 MiB");
 		return;
 	}
 	tag = &g->tags[g->tag_count++];

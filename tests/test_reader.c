@@ -983,7 +983,7 @@ static void test_game_too_large(void **state)
 	assert_int_equal(g->token_count, 2);
 	expect_token(g, 1, TOKEN_SYMBOL, "e4", 1, 4);
 	assert_int_equal(g->problem_count, 1);
-	expect_problem(g, 0, PGN_SYNTAX, 1, 7, "larger than 64 MiB; the rest of it is not stored");
+	expect_problem(g, 0, PGN_SYNTAX, 1, 7, "larger than 16 MiB; the rest of it is not stored");
 	expect_end(&rd);
 	finish(&rd);
 	free(text);
