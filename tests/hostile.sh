@@ -17,6 +17,14 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/pgnaudit-hostile.XXXXXX")
 export LC_ALL=C
 passed=0
 failed=0
+# ulimit -v is not POSIX, but dash, bash, ksh and busybox sh have it.
+# shellcheck disable=SC3045
+if (ulimit -v "$VMEM_KB") 2>/dev/null; then
+	limit_memory() { ulimit -v "$VMEM_KB"; }
+else
+	echo "note: this shell has no ulimit -v; running without an address-space limit"
+	limit_memory() { :; }
+fi
 TIME=
 [ -x /usr/bin/time ] && /usr/bin/time -f %M true 2>/dev/null && TIME=/usr/bin/time
 
@@ -48,14 +56,14 @@ run() {
 	name=$1 file=$2
 	shift 2
 	if [ -n "$TIME" ]; then
-		(ulimit -v "$VMEM_KB" && exec "$TIME" -f '%M %e' -o "$TMP/usage" \
+		(limit_memory && exec "$TIME" -f '%M %e' -o "$TMP/usage" \
 			timeout -s KILL "$TIMEOUT" "$BIN" "$@" "$file") >"$TMP/out" 2>"$TMP/err"
 		status=$?
 		usage=$(tail -1 "$TMP/usage")
 		peak=${usage% *} seconds=${usage#* }
 	else
 		start=$(date +%s)
-		(ulimit -v "$VMEM_KB" && exec timeout -s KILL "$TIMEOUT" "$BIN" "$@" "$file") >"$TMP/out" 2>"$TMP/err"
+		(limit_memory && exec timeout -s KILL "$TIMEOUT" "$BIN" "$@" "$file") >"$TMP/out" 2>"$TMP/err"
 		status=$?
 		peak=- seconds=$(($(date +%s) - start))
 	fi
