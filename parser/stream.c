@@ -196,7 +196,7 @@ static ssize_t read_gzip(struct input_stream *s, unsigned char *buf, size_t n,
 		return inflate_error(&s->z, s->inflate_failed, err, errlen);
 	n = chunk(s, n);
 	for (;;) {
-		int status;
+		int status, input_ended = 0;
 		size_t produced;
 
 		if (s->member_ended) {
@@ -210,10 +210,10 @@ static ssize_t read_gzip(struct input_stream *s, unsigned char *buf, size_t n,
 
 			if (got < 0)
 				return -1;
-			if (got == 0) {
-				set_error(err, errlen, "truncated gzip data");
-				return -1;
-			}
+			/* inflate may still hold output for the input it has
+			 * taken (the rest of a match that did not fit the last
+			 * buffer): one more call hands it out. */
+			input_ended = got == 0;
 		}
 		s->z.next_in = s->in;
 		s->z.avail_in = (uInt)(s->in_len < UINT_MAX ? s->in_len : UINT_MAX);
@@ -234,6 +234,10 @@ static ssize_t read_gzip(struct input_stream *s, unsigned char *buf, size_t n,
 		}
 		if (produced > 0)
 			return (ssize_t)produced;
+		if (input_ended && !s->member_ended) {
+			set_error(err, errlen, "truncated gzip data");
+			return -1;
+		}
 	}
 }
 
