@@ -435,25 +435,11 @@ void move_to_san(const struct position *pos, move m, char *buf)
 				*p++ = (char)('a' + FILE_OF(from));
 		} else {
 			*p++ = piece_letters[type];
-			bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK];
-			bitboard rivals = empty_board_reach(type, to) & pos->by_color[pos->side_to_move]
-					  & pos->by_type[type] & ~BIT(from);
-			bitboard others = 0;
-			while (rivals) {
-				int r = pop_lsb(&rivals);
-				if (!(between(r, to) & occ) && move_is_legal(pos, MAKE_MOVE(r, to, 0, MOVE_NORMAL)))
-					others |= BIT(r);
-			}
-			if (others) {
-				if (!(others & FILE_BB(FILE_OF(from))))
-					*p++ = (char)('a' + FILE_OF(from));
-				else if (!(others & RANK_BB(RANK_OF(from))))
-					*p++ = (char)('1' + RANK_OF(from));
-				else {
-					*p++ = (char)('a' + FILE_OF(from));
-					*p++ = (char)('1' + RANK_OF(from));
-				}
-			}
+			enum disambiguation d = move_disambiguation(pos, m);
+			if (d == DISAMBIGUATE_FILE || d == DISAMBIGUATE_SQUARE)
+				*p++ = (char)('a' + FILE_OF(from));
+			if (d == DISAMBIGUATE_RANK || d == DISAMBIGUATE_SQUARE)
+				*p++ = (char)('1' + RANK_OF(from));
 		}
 		if (capture)
 			*p++ = 'x';
