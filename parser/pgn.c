@@ -80,7 +80,9 @@ struct game_state {
 };
 
 struct pgn_reader {
-	struct input_stream *stream;
+	struct input_stream *stream;    /* read after the bytes in memory; may be NULL */
+	const unsigned char *mem, *mem_end; /* bytes to read first (pgn_reader_restart) */
+	const char *mem_failure;    /* without a stream: the end of mem is this read error */
 	unsigned char *storage;     /* history byte, READ_BUFFER_SIZE bytes, sentinel,
 				       SHORT_COPY bytes for emit to read past the end */
 	unsigned char *buf;         /* storage + 1; buf[-1] is the byte before buf[0] */
@@ -93,6 +95,11 @@ struct pgn_reader {
 				       read before that are used up */
 	char error[256];
 	struct game_state st;
+	/* Where the last game returned ended and how, and whether the input
+	 * ended inside a game or a run of comments: for reading in pieces
+	 * (pgn_reader_ended_between_games). */
+	struct pgn_position last_end;
+	int games_returned, last_by_result, ended_inside;
 	uint16_t cls[256];
 };
 
@@ -128,6 +135,27 @@ static void init_classes(uint16_t *cls)
 
 /* ---- input: the buffer and the position in the file ---- */
 
+/* The next bytes of the input: from memory first, then from the stream. */
+static ssize_t source_read(struct pgn_reader *r, unsigned char *to, size_t n)
+{
+	if (r->mem < r->mem_end) {
+		size_t left = (size_t)(r->mem_end - r->mem);
+
+		if (n > left)
+			n = left;
+		memcpy(to, r->mem, n);
+		r->mem += n;
+		return (ssize_t)n;
+	}
+	if (r->stream != NULL)
+		return stream_read(r->stream, to, n, r->error, sizeof r->error);
+	if (r->mem_failure != NULL) {
+		snprintf(r->error, sizeof r->error, "%s", r->mem_failure);
+		return -1;
+	}
+	return 0;
+}
+
 /* Reads more input after the buffered bytes, keeping those from r->pos on
  * (moved to the front).  Reads until the bytes held have doubled (so that
  * rescanning a token costs linear time), the buffer is full or the input
@@ -153,8 +181,7 @@ static int need_more(struct pgn_reader *r)
 		want = READ_BUFFER_SIZE;
 	before = r->end;
 	while (r->end < want && !r->eof && !r->read_error) {
-		ssize_t got = stream_read(r->stream, r->buf + r->end, READ_BUFFER_SIZE - r->end,
-					  r->error, sizeof r->error);
+		ssize_t got = source_read(r, r->buf + r->end, READ_BUFFER_SIZE - r->end);
 
 		if (got > 0)
 			r->end += (size_t)got;
@@ -1174,6 +1201,8 @@ static void finish_game(struct pgn_reader *r, struct pgn_game *g, const char *be
  * make no game. */
 static int end_of_input(struct pgn_reader *r, struct pgn_game *g)
 {
+	if (r->st.started)
+		r->ended_inside = 1;
 	if (!r->st.started)
 		return 0;
 	if (!r->st.tag_section && !r->st.movetext && g->problem_count == 0) {
@@ -1208,6 +1237,11 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g, char *err, size_t er
 			return read_failed(r, err, errlen);
 		if (status == LEX_GAME_OVER) {
 			finish_game(r, g, "the tag pairs of the next game");
+			r->games_returned++;
+			r->last_by_result = r->st.has_result;
+			r->last_end.offset = g->end_offset;
+			r->last_end.line = r->line;
+			r->last_end.line_start = r->line_start;
 			return 1;
 		}
 	}
@@ -1226,13 +1260,43 @@ struct pgn_reader *pgn_reader_new(struct input_stream *s)
 		free(r);
 		return NULL;
 	}
+	init_classes(r->cls);
+	pgn_reader_restart(r, NULL, 0, s, NULL, NULL);
+	return r;
+}
+
+void pgn_reader_restart(struct pgn_reader *r, const void *data, size_t len, struct input_stream *s,
+			const char *failure, const struct pgn_position *at)
+{
 	r->stream = s;
+	r->mem = data;
+	r->mem_end = r->mem + (data != NULL ? len : 0);
+	r->mem_failure = failure;
 	r->buf = r->storage + 1;
 	r->buf[-1] = 0;
 	r->buf[0] = 0;
-	r->line = 1;
-	init_classes(r->cls);
-	return r;
+	r->pos = r->end = 0;
+	r->base = at != NULL ? at->offset : 0;
+	r->line_start = at != NULL ? at->line_start : 0;
+	r->line = at != NULL ? at->line : 1;
+	r->eof = r->failed = r->read_error = 0;
+	r->error[0] = 0;
+	memset(&r->st, 0, sizeof r->st);
+	r->last_end.offset = r->base;
+	r->last_end.line = r->line;
+	r->last_end.line_start = r->line_start;
+	r->games_returned = r->last_by_result = r->ended_inside = 0;
+}
+
+int pgn_reader_game_cut_by_end(const struct pgn_reader *r)
+{
+	return r->ended_inside;
+}
+
+int pgn_reader_ended_between_games(const struct pgn_reader *r, struct pgn_position *resume)
+{
+	*resume = r->last_end;
+	return !r->ended_inside && (r->games_returned == 0 || r->last_by_result);
 }
 
 void pgn_reader_free(struct pgn_reader *r)

@@ -135,6 +135,41 @@ struct pgn_reader;
 struct pgn_reader *pgn_reader_new(struct input_stream *s);
 void pgn_reader_free(struct pgn_reader *r);
 
+/* Where a byte is in the input: its offset, its line, and the offset of
+ * that line's first byte (columns count from there). */
+struct pgn_position {
+	uint64_t offset;
+	uint64_t line_start;
+	uint32_t line;
+};
+
+/*
+ * Reading a file in pieces, for threads that each lex their own part
+ * (cli/pipeline.c).  pgn_reader_restart makes r forget what it held and read
+ * the len bytes at data (not copied: they must outlive the reading), then the
+ * stream s if it is not NULL; without a stream, `failure` (when not NULL)
+ * makes the end of data a read error with that message.  `at` says where
+ * data[0] is in the input (NULL: offset 0, line 1), so that lines, columns
+ * and offsets are those of the whole input.  data[0] must start a line or
+ * follow the end of a game.
+ *
+ * After pgn_next_game has returned 0, pgn_reader_ended_between_games says
+ * whether the bytes ended where a reader of the whole input would be between
+ * games: the last game ended with its result (or there was none) and only
+ * blanks and escape lines follow.  Then reading the rest of the input with a
+ * new reader gives the same games as reading on.  Otherwise the bytes ended
+ * inside a game, or inside text that belongs to the next game, and *resume is
+ * where the unfinished part starts: the end of the last game returned that
+ * was not cut by the end (see pgn_reader_game_cut_by_end), or data[0].
+ */
+void pgn_reader_restart(struct pgn_reader *r, const void *data, size_t len, struct input_stream *s,
+			const char *failure, const struct pgn_position *at);
+int pgn_reader_ended_between_games(const struct pgn_reader *r, struct pgn_position *resume);
+/* Whether the game pgn_next_game has just returned was ended by the end of
+ * the input (no result, no next game): a reader of a piece of the input
+ * cannot tell whether it is complete. */
+int pgn_reader_game_cut_by_end(const struct pgn_reader *r);
+
 /* Reads the next game into g (its arrays are reused and grown as needed).
  * Returns 1 for a game, 0 at end of input, -1 on a read error (reason in
  * err).  A file without any game yields 0 at once. */
