@@ -53,7 +53,8 @@ void csv_finding(struct report *r, const struct game_label *g, const struct find
 {
 	struct outbuf *b = &r->buf;
 	field(b, g->file, 1);
-	number(b, g->game, 1);
+	outbuf_put(b, ",", 1);
+	report_game_number(r, g->game);
 	number(b, (long)f->line, f->line != 0);
 	number(b, (long)f->column, f->line != 0);
 	number(b, f->ply, f->ply != 0);

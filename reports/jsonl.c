@@ -65,7 +65,8 @@ void jsonl_finding(struct report *r, const struct game_label *g, const struct fi
 	struct outbuf *b = &r->buf;
 	outbuf_puts(b, "{\"file\":");
 	json_string(b, g->file);
-	outbuf_printf(b, ",\"game\":%d", g->game);
+	outbuf_puts(b, ",\"game\":");
+	report_game_number(r, g->game);
 	if (f->line)
 		outbuf_printf(b, ",\"line\":%u,\"column\":%u", f->line, f->column);
 	if (f->ply) {

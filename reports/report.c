@@ -106,6 +106,31 @@ int report_format_from_name(const char *name)
 	return -1;
 }
 
+void report_game_number(struct report *r, int game)
+{
+	struct game_marks *m = r->marks;
+
+	if (m == NULL) {
+		outbuf_printf(&r->buf, "%d", game);
+		return;
+	}
+	if (m->count == m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 64;
+		size_t *at = realloc(m->at, cap * sizeof *at);
+		int *games = at ? realloc(m->game, cap * sizeof *games) : NULL;
+
+		if (at == NULL || games == NULL) {
+			fputs("pgnaudit: out of memory\n", stderr);
+			exit(2);
+		}
+		m->at = at;
+		m->game = games;
+		m->cap = cap;
+	}
+	m->at[m->count] = r->buf.len;
+	m->game[m->count++] = game;
+}
+
 void report_begin(struct report *r)
 {
 	if (r->format == REPORT_CSV)

@@ -30,11 +30,23 @@ struct outbuf {
 	size_t len, cap;
 };
 
+/* Where game numbers go that are not known yet.  A worker thread audits a
+ * piece of a file without knowing how many games came before it
+ * (cli/pipeline.c): it numbers the games of its piece from 1, and every
+ * number is left out of the buffer and noted here, to be put in when the
+ * buffer is written. */
+struct game_marks {
+	size_t *at;             /* offsets in the buffer */
+	int *game;              /* the number within the piece */
+	size_t count, cap;
+};
+
 struct report {
 	FILE *out;              /* NULL: keep everything in buf (a worker thread's batch) */
 	enum report_format format;
 	int color;              /* ANSI colours in text output */
 	struct outbuf buf;
+	struct game_marks *marks; /* NULL: game numbers are written as they are */
 };
 
 /* Parses "text", "jsonl" or "csv"; -1 when unknown. */
@@ -45,6 +57,9 @@ void report_finding(struct report *r, const struct game_label *g, const struct f
 /* Flushes the buffer; returns -1 when writing failed (errno set). */
 int report_flush(struct report *r);
 void report_free(struct report *r);
+
+/* Writes a game number (or notes its place; see struct game_marks). */
+void report_game_number(struct report *r, int game);
 
 /* Buffer primitives shared by the formats. */
 void outbuf_put(struct outbuf *b, const char *s, size_t n);

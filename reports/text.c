@@ -21,9 +21,12 @@ static void put_tag(struct outbuf *b, const char *prefix, const char *value, int
 	*any = 1;
 }
 
-static void game_line(struct outbuf *b, const struct game_label *g)
+static void game_line(struct report *r, const struct game_label *g)
 {
-	outbuf_printf(b, "  in game %d", g->game);
+	struct outbuf *b = &r->buf;
+
+	outbuf_puts(b, "  in game ");
+	report_game_number(r, g->game);
 	int any = 0;
 	if ((g->white && *g->white) || (g->black && *g->black)) {
 		outbuf_puts(b, ": ");
@@ -71,5 +74,5 @@ void text_finding(struct report *r, const struct game_label *g, const struct fin
 		outbuf_put_utf8(b, f->suggestion);
 		outbuf_puts(b, "\n");
 	}
-	game_line(b, g);
+	game_line(r, g);
 }

@@ -121,6 +121,40 @@ for jobs in 2 3 8; do
 done
 gzip -c "$TMP/many.pgn" | "$BIN" check -j 2 -f jsonl - testdata/check/illegal.pgn | sed 's|"file":"-"|"file":"'"$TMP"'/many.pgn"|' >"$TMP/jgz"
 expect_same "$TMP/j1" "$TMP/jgz" "-j 2 on gzip from a pipe"
+# Workers lex pieces of text cut where a game seems to end; a wrong guess
+# (a result in a comment or a variation, a game without a result...) or a
+# game too long to cut must still give the bytes of -j 1.  Tiny pieces
+# (PGNAUDIT_PIECE_BYTES, a test hook) put cuts everywhere; the 12 KB game
+# makes a piece reach its largest size (16 x, at least 4 KiB) without a cut.
+{
+	printf '[Event "a long game"]\n[Result "*"]\n\n1. e4 {'
+	for i in $(seq 1 300); do printf 'a long comment, line %d, with 1-0 at its end 1-0\n' "$i"; done
+	printf '} e5 *\n\n'
+	cat testdata/reader/pieces.pgn testdata/check/illegal.pgn
+} >"$TMP/long.pgn"
+for file in testdata/reader/pieces.pgn testdata/reader/pieces-cr.pgn "$TMP/long.pgn" "$TMP/many.pgn"; do
+	for format in jsonl text; do
+		"$BIN" check -f "$format" "$file" >"$TMP/p1" 2>&1
+		p1_status=$?
+		for size in 1 13 200 4096; do
+			PGNAUDIT_PIECE_BYTES=$size "$BIN" check -j 2 -f "$format" "$file" >"$TMP/pn" 2>&1
+			[ $? -eq "$p1_status" ] && ok || bad "-j 2, pieces of $size bytes: exit status differs on $file"
+			expect_same "$TMP/p1" "$TMP/pn" "-j 2, pieces of $size bytes: $format output differs on $file"
+		done
+	done
+done
+# A read error (truncated gzip) is reported after the games before it, with
+# the same count.
+head -c 20000 "$TMP/many.pgn" | gzip -c | head -c 3000 >"$TMP/cut.pgn.gz"
+"$BIN" check -f jsonl "$TMP/cut.pgn.gz" >"$TMP/c1" 2>"$TMP/c1e"
+c1_status=$?
+for size in 200 4096 ""; do
+	PGNAUDIT_PIECE_BYTES=$size "$BIN" check -j 3 -f jsonl "$TMP/cut.pgn.gz" >"$TMP/cn" 2>"$TMP/cne"
+	[ $? -eq "$c1_status" ] && ok || bad "-j 3 on truncated gzip: exit status differs"
+	expect_same "$TMP/c1" "$TMP/cn" "-j 3 on truncated gzip: output differs"
+	expect_same "$TMP/c1e" "$TMP/cne" "-j 3 on truncated gzip: message differs"
+done
+expect_grep "truncated gzip data (after game [1-9]" "$TMP/c1e" "truncated gzip is reported with the games read"
 expect_status 2 "-j 0 is a usage error" -- "$BIN" check -j 0 "$pgn"
 
 # 6. -o replaces a file only when complete; an unwritable place leaves nothing.

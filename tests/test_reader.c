@@ -15,6 +15,9 @@
 #include <zlib.h>
 
 #include "parser/pgn.h"
+#include "tests/pieces.h"
+
+#include <glob.h>
 
 static const size_t chunk_sizes[] = {0, 1, 2, 3, 5, 7};
 
@@ -1198,6 +1201,45 @@ static void test_file_crlf_bom(void **state)
 	stream_close(s);
 }
 
+/* Every test file read in pieces (as check -j does) gives the games read
+ * whole, field by field, wherever the pieces are cut. */
+static void test_pieces_read_as_whole(void **state)
+{
+	static const char *patterns[] = { "testdata/*.pgn", "testdata/check/*.pgn", "testdata/reader/*",
+					  "testdata/fuzz/*" };
+	static struct game_summary whole[4096], pieces[4096];
+	int files = 0;
+
+	(void)state;
+	for (size_t p = 0; p < sizeof patterns / sizeof patterns[0]; p++) {
+		glob_t gl;
+		if (glob(patterns[p], 0, NULL, &gl) != 0)
+			continue;
+		for (size_t i = 0; i < gl.gl_pathc; i++) {
+			FILE *fp = fopen(gl.gl_pathv[i], "rb");
+			static uint8_t data[1 << 20];
+			size_t size;
+			assert_non_null(fp);
+			size = fread(data, 1, sizeof data, fp);
+			fclose(fp);
+			if (size == sizeof data || (size >= 2 && data[0] == 0x1f && data[1] == 0x8b))
+				continue;  /* too large for this test, or gzip */
+			int n = read_whole(data, size, whole, 4096);
+			for (int mode = 0; mode < 4; mode++) {
+				int m = read_in_pieces(data, size, mode & 1, mode < 2 ? 1 : 3, pieces, 4096);
+				if (m != n)
+					fail_msg("%s (cuts %d): %d games in pieces, %d whole", gl.gl_pathv[i], mode, m, n);
+				for (int k = 0; k < n && k < 4096; k++)
+					if (memcmp(&whole[k], &pieces[k], sizeof whole[k]) != 0)
+						fail_msg("%s (cuts %d): game %d differs", gl.gl_pathv[i], mode, k + 1);
+			}
+			files++;
+		}
+		globfree(&gl);
+	}
+	assert_true(files >= 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1236,6 +1278,7 @@ int main(void)
 		cmocka_unit_test(test_read_error),
 		cmocka_unit_test(test_file_recovery),
 		cmocka_unit_test(test_file_crlf_bom),
+		cmocka_unit_test(test_pieces_read_as_whole),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
