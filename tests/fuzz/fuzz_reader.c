@@ -7,7 +7,9 @@
  * boundary.  Both reads must give the same games and the same end (also
  * before a read error in corrupt gzip data), and every game must keep
  * the promises of pgn.h: token texts inside the arena and NUL-terminated, a
- * result token only last, offsets in order.
+ * result token only last, offsets in order.  Plain input is also read in
+ * pieces, as check -j reads it (tests/pieces.h), cut at every line start and
+ * at every other line start that holds a '[': the games must be the same.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,12 +17,7 @@
 
 #include "parser/pgn.h"
 #include "parser/stream.h"
-
-/* What is compared between the two reads of one input. */
-struct game_summary {
-	int tags, tokens, problems, truncated;
-	uint64_t start, end;
-};
+#include "tests/pieces.h"
 
 #define SUMMARY_MAX 4096
 
@@ -70,8 +67,7 @@ static int read_all(const uint8_t *data, size_t size, size_t chunk, struct game_
 			abort();
 		last_end = g.end_offset;
 		if (n < SUMMARY_MAX)
-			out[n] = (struct game_summary){ g.tag_count, g.token_count, g.problem_count, g.truncated,
-							g.start_offset, g.end_offset };
+			summarise(&g, &out[n]);
 		n++;
 	}
 	if (got < 0) {
@@ -97,5 +93,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int i = 0; i < n && i < SUMMARY_MAX; i++)
 		if (memcmp(&whole[i], &chunked[i], sizeof whole[i]) != 0)
 			abort();
+	if (size >= 2 && data[0] == 0x1f && data[1] == 0x8b)
+		return 0;
+	for (int mode = 0; mode < 2; mode++) {
+		int k = read_in_pieces(data, size, mode, mode ? 2 : 1, chunked, SUMMARY_MAX);
+		if (k >= 0 && k != n)
+			abort();
+		for (int i = 0; k >= 0 && i < n && i < SUMMARY_MAX; i++)
+			if (memcmp(&whole[i], &chunked[i], sizeof whole[i]) != 0)
+				abort();
+	}
 	return 0;
 }
