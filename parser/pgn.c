@@ -1270,7 +1270,7 @@ void pgn_reader_restart(struct pgn_reader *r, const void *data, size_t len, stru
 {
 	r->stream = s;
 	r->mem = data;
-	r->mem_end = r->mem + (data != NULL ? len : 0);
+	r->mem_end = data != NULL ? r->mem + len : NULL;
 	r->mem_failure = failure;
 	r->buf = r->storage + 1;
 	r->buf[-1] = 0;

@@ -114,7 +114,8 @@ static inline int read_in_pieces(const uint8_t *data, size_t size, int only_brac
 		}
 		if (carrying)
 			memcpy(t, carry, carry_len);
-		memcpy(t + (carrying ? carry_len : 0), data + from, to - from);
+		if (to > from)
+			memcpy(t + (carrying ? carry_len : 0), data + from, to - from);
 		free(text);
 		text = t;
 		struct pgn_position text_at = carrying ? carry_at : at;
