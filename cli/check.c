@@ -30,7 +30,8 @@ int usage_check(FILE *fp, int status)
 	      "      --rules EDITION   fide2023 (default) or fide2005\n"
 	      "      --strict          exit 1 on any finding, not only on errors\n"
 	      "      --color WHEN      auto (default: on a terminal, unless NO_COLOR is set), always, never\n"
-	      "  -j, --jobs N          N threads: one reads, the others audit; output as with -j 1\n"
+	      "  -j, --jobs N          N worker threads (the main thread reads and writes);\n"
+	      "                        the output is the same bytes as with -j 1\n"
 	      "  -h, --help            show this help\n"
 	      "\n"
 	      "Codes (severity):\n",

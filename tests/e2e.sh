@@ -143,6 +143,21 @@ for file in testdata/reader/pieces.pgn testdata/reader/pieces-cr.pgn "$TMP/long.
 		done
 	done
 done
+# The whole shared corpus, when it is there: -j 2 prints the bytes of -j 1.
+CORPUS_DIR=${CORPUS_DIR:-../shared/corpus}
+if [ -d "$CORPUS_DIR" ]; then
+	find "$CORPUS_DIR" \( -name '*.pgn' -o -name '*.pgn.gz' \) | sort >"$TMP/corpus.list"
+	# shellcheck disable=SC2046 # file names without blanks
+	"$BIN" check -f jsonl $(cat "$TMP/corpus.list") >"$TMP/k1" 2>"$TMP/k1e"
+	k1_status=$?
+	# shellcheck disable=SC2046
+	"$BIN" check -j 2 -f jsonl $(cat "$TMP/corpus.list") >"$TMP/k2" 2>"$TMP/k2e"
+	[ $? -eq "$k1_status" ] && ok || bad "-j 2 on the corpus: exit status differs"
+	expect_same "$TMP/k1" "$TMP/k2" "-j 2 on the corpus: output differs from -j 1"
+	expect_same "$TMP/k1e" "$TMP/k2e" "-j 2 on the corpus: messages differ from -j 1"
+else
+	echo "e2e: no corpus at $CORPUS_DIR; skipping the -j 2 comparison on it"
+fi
 # A read error (truncated gzip) is reported after the games before it, with
 # the same count.
 head -c 20000 "$TMP/many.pgn" | gzip -c | head -c 3000 >"$TMP/cut.pgn.gz"
