@@ -1201,6 +1201,61 @@ static void test_file_crlf_bom(void **state)
 	stream_close(s);
 }
 
+/* pgn_reader_restart: positions, the end of a piece, a read error. */
+static void test_restart(void **state)
+{
+	static const char whole[] = "[Event \"x\"]\n\n1. e4 e5 1-0\n\n";
+	static const char open[] = "[Event \"y\"]\n\n1. e4 {not closed\n";
+	static const char comments[] = "1. d4 *\n{a comment for the next game}\n";
+	struct pgn_position at = { 1000, 990, 7 }, resume;
+	struct pgn_reader *r = pgn_reader_new(NULL);
+	struct pgn_game g;
+	char err[64];
+
+	(void)state;
+	assert_non_null(r);
+	pgn_game_init(&g);
+	pgn_reader_restart(r, NULL, 0, NULL, NULL, NULL);
+	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 0);
+	assert_true(pgn_reader_ended_between_games(r, &resume));
+
+	pgn_reader_restart(r, whole, strlen(whole), NULL, NULL, &at);
+	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 1);
+	assert_false(pgn_reader_game_cut_by_end(r));
+	assert_int_equal(g.first_line, 7);
+	assert_int_equal(g.start_offset, 1000);
+	expect_tag(&g, 0, "Event", "x", 7, 11);       /* column counted from line_start 990 */
+	expect_token(&g, 0, TOKEN_MOVE_NUMBER, "1.", 9, 1);
+	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 0);
+	assert_true(pgn_reader_ended_between_games(r, &resume));
+
+	/* A piece that ends inside a game: the game is cut, resume is where it starts. */
+	pgn_reader_restart(r, open, strlen(open), NULL, NULL, &at);
+	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 1);
+	assert_true(pgn_reader_game_cut_by_end(r));
+	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 0);
+	assert_false(pgn_reader_ended_between_games(r, &resume));
+	assert_int_equal(resume.offset, 1000);
+	assert_int_equal(resume.line, 7);
+
+	/* Comments after the last game belong to the next one. */
+	pgn_reader_restart(r, comments, strlen(comments), NULL, NULL, NULL);
+	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 1);
+	assert_false(pgn_reader_game_cut_by_end(r));
+	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 0);
+	assert_false(pgn_reader_ended_between_games(r, &resume));
+	assert_int_equal(resume.offset, 7);
+	assert_int_equal(resume.line, 1);
+
+	/* The end of the bytes as a read error, after the games before it. */
+	pgn_reader_restart(r, whole, strlen(whole), NULL, "truncated gzip data", NULL);
+	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 1);
+	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), -1);
+	assert_string_equal(err, "truncated gzip data");
+	pgn_game_free(&g);
+	pgn_reader_free(r);
+}
+
 /* Every test file read in pieces (as check -j does) gives the games read
  * whole, field by field, wherever the pieces are cut. */
 static void test_pieces_read_as_whole(void **state)
@@ -1278,6 +1333,7 @@ int main(void)
 		cmocka_unit_test(test_read_error),
 		cmocka_unit_test(test_file_recovery),
 		cmocka_unit_test(test_file_crlf_bom),
+		cmocka_unit_test(test_restart),
 		cmocka_unit_test(test_pieces_read_as_whole),
 	};
 
