@@ -91,12 +91,14 @@ expect_tail() {
 expect_grep() { # PATTERN FILE WHAT
 	grep -q -- "$1" "$2" || { bad "$name: $3: no line matching '$1'"; sed 's/^/    /' "$2" | head -3; }
 }
-# hostile NAME: runs replay and check -f jsonl on $TMP/NAME.pgn with the
+# hostile NAME: runs replay, check -j 2 and check -f jsonl on $TMP/NAME.pgn with the
 # tail game appended, and expects the tail game's finding (check's output
 # stays in $TMP/out).
 hostile() {
 	printf '\n%s' "$TAIL" >>"$TMP/$1.pgn"
 	run "$1" "$TMP/$1.pgn" replay
+	run "$1" "$TMP/$1.pgn" check -j 2 -f jsonl
+	expect_tail
 	run "$1" "$TMP/$1.pgn" check -f jsonl
 	expect_tail
 }
