@@ -87,6 +87,7 @@ struct fixer {
 	long unfixed;   /* games copied unchanged because of an error */
 	int blocks_out; /* games and texts between them written so far */
 	int bom_out;    /* a BOM was met (and written if it came first) */
+	int blank_line_out; /* the output ends with a blank line */
 };
 
 static void put_word(struct movetext *m, const char *pre, const char *text, size_t n, const char *post,
@@ -407,6 +408,7 @@ static const struct finding *unfixable(const struct fixer *f, const struct pgn_g
 	return why ? why : &f->findings.items[0];
 }
 
+
 static int is_blank(const unsigned char *p, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -419,8 +421,20 @@ static int is_blank(const unsigned char *p, size_t n)
  * after the one before. */
 static void begin_block(struct fixer *f)
 {
-	if (f->blocks_out++ > 0)
+	if (f->blocks_out++ > 0 && !f->blank_line_out)
 		putc('\n', f->out);
+	f->blank_line_out = 0;
+}
+
+/* Does the text end with a blank line (two line ends after its last
+ * character that is not blank)?  A game without a result owns the blanks
+ * before the next game, and copying it byte for byte writes them. */
+static int ends_with_blank_line(const unsigned char *p, size_t n)
+{
+	int line_ends = 0;
+	for (size_t i = n; i > 0 && is_blank(p + i - 1, 1); i--)
+		line_ends += p[i - 1] == '\n' || (p[i - 1] == '\r' && (i == n || p[i] != '\n'));
+	return line_ends >= 2;
 }
 
 /* Text between games (escape lines, a comment after the last game): its
@@ -477,6 +491,7 @@ static int fix_game(struct fixer *f, const char *shown, int index, const struct 
 	fwrite(raw, 1, n, f->out);
 	if (n == 0 || raw[n - 1] != '\n')
 		putc('\n', f->out);
+	f->blank_line_out = ends_with_blank_line(raw, n);
 	warnx_("%s:%u: game %d copied unchanged: %s", shown, why->line ? why->line : g->first_line, index,
 	       why->message);
 	if (error)
@@ -620,7 +635,7 @@ static int fix_in_place(struct fixer *f, const char *path, const char *backup, s
 	else if (output_open(&out, real) == 0) {
 		fchmod(fileno(out.fp), st.st_mode & 07777);
 		f->out = out.fp;
-		f->blocks_out = f->bom_out = 0;
+		f->blocks_out = f->bom_out = f->blank_line_out = 0;
 		int read_ok = fix_file(f, path, g) == 0;
 		int written = fflush(out.fp) == 0 && !ferror(out.fp) && fsync(fileno(out.fp)) == 0;
 		if (!written || !read_ok) {
