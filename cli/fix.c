@@ -172,18 +172,18 @@ static int closes_after(const struct pgn_game *g, int i)
 }
 
 /* "12." before White's move; "12..." before Black's where something came
- * between it and White's move (PGN 8.2.2.2). */
+ * between it and White's move (PGN 8.2.2.2).  The number and the move are
+ * one word for wrapping: a line never ends between them. */
 static void put_move(struct movetext *m, struct line_state *line, const struct position *before, move mv,
 		     const char *glyph, int reserve)
 {
-	char buf[24], san[SAN_MAX];
-	if (before->side_to_move == WHITE || line->need_number) {
-		snprintf(buf, sizeof buf, "%d%s", before->fullmove_number, before->side_to_move == WHITE ? "." : "...");
-		put_text(m, buf, 0);
-	}
+	char number[24] = "", san[SAN_MAX];
+	if (before->side_to_move == WHITE || line->need_number)
+		snprintf(number, sizeof number, "%d%s ", before->fullmove_number,
+			 before->side_to_move == WHITE ? "." : "...");
 	int nag = glyph_nag(glyph);
 	move_to_san(before, mv, san);
-	put_text(m, san, nag ? 0 : reserve);
+	put_word(m, number, san, strlen(san), "", nag ? 0 : reserve);
 	if (nag)
 		put_nag(m, nag, reserve);
 	line->need_number = 0;
@@ -195,6 +195,16 @@ static void put_move(struct movetext *m, struct line_state *line, const struct p
 static int is_ep_mark(const struct pgn_game *g, const struct pgn_token *t)
 {
 	return t->length == 4 && memcmp(pgn_token_text(g, t), "e.p.", 4) == 0;
+}
+
+/* A move number of a line no longer replayed goes out as written, before
+ * the token after it (glued to it when that is the move). */
+static void flush_number(struct movetext *m, const struct pgn_game *g, struct line_state *line)
+{
+	if (line->number && !line->playable)
+		put_word(m, "", pgn_token_text(g, line->number), line->number->length, "", 0);
+	if (!line->playable)
+		line->number = NULL;
 }
 
 /* A variation move: canonical when it replays, else as written from here on. */
@@ -217,11 +227,14 @@ static void put_variation_move(struct movetext *m, const struct pgn_game *g, con
 			return;
 		}
 		line->playable = 0;
-		if (line->number)
-			put_word(m, "", pgn_token_text(g, line->number), line->number->length, "", 0);
-		line->number = NULL;
 	}
-	put_word(m, "", text, t->length, "", reserve);
+	char number[64] = "";
+	if (line->number && line->number->length < sizeof number - 1)
+		snprintf(number, sizeof number, "%s ", pgn_token_text(g, line->number));
+	else
+		flush_number(m, g, line);
+	line->number = NULL;
+	put_word(m, number, text, t->length, "", reserve);
 }
 
 static void open_variation(struct fixer *f, int depth)
@@ -252,20 +265,21 @@ static void write_movetext(struct fixer *f, const struct pgn_game *g, const char
 		int reserve = closes_after(g, i);
 		switch (t->type) {
 		case TOKEN_VARIATION_START:
-			if (t->depth > 0)
+			if (t->depth > 0) {
+				flush_number(&m, g, &f->lines[t->depth - 1]);
 				open_variation(f, t->depth);
+			}
 			m.opens++;
 			break;
 		case TOKEN_VARIATION_END:
+			flush_number(&m, g, line);
 			put_close(&m);
 			if (t->depth > 0)
 				f->lines[t->depth - 1].need_number = 1;
 			break;
 		case TOKEN_MOVE_NUMBER:
-			if (line->playable)
-				line->number = t;
-			else
-				put_word(&m, "", pgn_token_text(g, t), t->length, "", reserve);
+			flush_number(&m, g, line);
+			line->number = t;
 			break;
 		case TOKEN_SYMBOL:
 			if (t->depth > 0) {
@@ -278,9 +292,11 @@ static void write_movetext(struct fixer *f, const struct pgn_game *g, const char
 			}
 			break;
 		case TOKEN_NAG:
+			flush_number(&m, g, line);
 			put_nag(&m, t->number, reserve);
 			break;
 		case TOKEN_GLYPH: {
+			flush_number(&m, g, line);
 			int nag = glyph_nag(pgn_token_text(g, t));
 			if (nag)
 				put_nag(&m, nag, reserve);
@@ -289,6 +305,7 @@ static void write_movetext(struct fixer *f, const struct pgn_game *g, const char
 			break;
 		}
 		case TOKEN_COMMENT:
+			flush_number(&m, g, line);
 			put_comment(&m, g, t, reserve);
 			line->need_number = 1;
 			break;
@@ -534,9 +551,15 @@ static int fix_file(struct fixer *f, const char *path, struct pgn_game *g)
 		status = -1;
 	}
 	if (got == 0) {
+		size_t n = (size_t)(raw_window_end(&f->window) - copied);
 		const unsigned char *rest = raw_window_get(&f->window, copied, raw_window_end(&f->window));
+		/* A final ^Z (an old DOS end-of-file mark) is not text: the
+		 * reader skips it only as the last byte, where nothing can
+		 * follow it, so it is dropped rather than moved. */
+		if (rest && n > 0 && rest[n - 1] == 0x1a)
+			n--;
 		if (rest)
-			write_between(f, rest, (size_t)(raw_window_end(&f->window) - copied));
+			write_between(f, rest, n);
 	}
 	pgn_reader_free(r);
 	stream_close(s);

@@ -246,8 +246,37 @@ static int copy_chunk(struct splitter *sp, int dest, uint64_t from, uint64_t to)
 	return 0;
 }
 
-/* Splits one input.  Returns -1 when it could not be read whole (the
- * message is out). */
+/* Where the chunk of a game ends: after the game, and after the rest of its
+ * last line when only blanks are left on it (up to `limit`, where the next
+ * game starts), so that every output holds whole lines. */
+static uint64_t end_of_line(const struct raw_window *w, uint64_t end, uint64_t limit)
+{
+	const unsigned char *p = raw_window_get(w, end, limit);
+	uint64_t e = end;
+	if (!p)
+		return end;
+	while (e < limit && (p[e - end] == ' ' || p[e - end] == '\t' || p[e - end] == '\r'))
+		e++;
+	if (e < limit && p[e - end] == '\n')
+		e++;
+	return e;
+}
+
+/* Copies a game's chunk [*copied, end) to dest (-1: the shard its size
+ * decides) and moves *copied on. */
+static int copy_game(struct splitter *sp, int dest, uint64_t *copied, uint64_t end)
+{
+	if (dest < 0)
+		dest = shard_of(sp, *copied, end);
+	if (copy_chunk(sp, dest, *copied, end) < 0)
+		return -1;
+	*copied = end;
+	return dest;
+}
+
+/* Splits one input.  A game is sent on when the next one has been read (or
+ * the input ends), once the text after it is known.  Returns -1 when the
+ * input could not be read whole (the message is out). */
 static int split_file(struct splitter *sp, const char *path, struct pgn_game *g)
 {
 	char err[256];
@@ -260,28 +289,31 @@ static int split_file(struct splitter *sp, const char *path, struct pgn_game *g)
 	raw_window_reset(&sp->window);
 	stream_set_tap(s, raw_window_tap, &sp->window);
 	struct pgn_reader *r = pgn_reader_new(s);
-	uint64_t copied = 0;
-	int index = 0, got = 0, status = 0, dest = -1;
+	uint64_t copied = 0, pending_end = 0;
+	int index = 0, got = 0, status = 0, pending = 0, pending_dest = -1;
 	while (!sp->write_failed && (got = pgn_next_game(r, g, err, sizeof err)) == 1) {
-		index++;
-		dest = sp->opt->shards ? shard_of(sp, copied, g->end_offset) : flagged(sp, g);
-		if (copy_chunk(sp, dest, copied, g->end_offset) < 0) {
+		if (pending && copy_game(sp, pending_dest, &copied,
+					 end_of_line(&sp->window, pending_end, g->start_offset)) < 0) {
 			warnx_("%s: out of memory keeping the text of game %d", shown, index);
 			status = -1;
 			break;
 		}
-		copied = g->end_offset;
+		index++;
+		pending = 1;
+		pending_dest = sp->opt->shards ? -1 : flagged(sp, g);
+		pending_end = g->end_offset;
 	}
 	if (got < 0) {
 		warnx_("%s: %s (after game %d)", shown, err, index);
 		status = -1;
 	}
 	if (got == 0 && status == 0) {
+		/* The text after the last game goes with it; a file without
+		 * games goes to the clean file, or to the shard its size says. */
 		uint64_t end = raw_window_end(&sp->window);
-		if (dest < 0)
-			dest = sp->opt->shards ? shard_of(sp, copied, end) : 0;
-		if (copy_chunk(sp, dest, copied, end) < 0) {
-			warnx_("%s: out of memory keeping the text after game %d", shown, index);
+		int dest = pending ? pending_dest : sp->opt->shards ? -1 : 0;
+		if (copy_game(sp, dest, &copied, end) < 0) {
+			warnx_("%s: out of memory keeping the text of game %d", shown, index);
 			status = -1;
 		}
 		sp->done += end;
