@@ -131,13 +131,42 @@ static void put_close(struct movetext *m)
 	m->column++;
 }
 
+/* Brace comment text, wrapped: a space in it becomes a line end where the
+ * next word would reach column 80; its own line ends stay.  So only blanks
+ * change, and fixing the output again changes nothing. */
+static void put_wrapped(struct movetext *m, const char *text, size_t n, int reserve)
+{
+	size_t word = 0;
+	while (word < n && text[word] != ' ' && text[word] != '\n')
+		word++;
+	/* The closing brace and the ')' after it go with the last word. */
+	put_word(m, "{", text, word, "", word == n ? 1 + reserve : 0);
+	for (size_t i = word; i < n; i = word) {
+		char blank = text[i++];
+		for (word = i; word < n && text[word] != ' ' && text[word] != '\n'; word++)
+			continue;
+		long width = (long)(word - i) + (word == n ? 1 + reserve : 0);
+		if (blank == '\n' || (m->column > 0 && m->column + 1 + width > LINE_MAX_COLUMNS)) {
+			putc('\n', m->fp);
+			m->column = 0;
+		} else {
+			putc(' ', m->fp);
+			m->column++;
+		}
+		fwrite(text + i, 1, word - i, m->fp);
+		m->column += (long)(word - i);
+	}
+	putc('}', m->fp);
+	m->column++;
+}
+
 /* A comment as export format writes it, in braces - unless its text holds a
  * '}' (a `;` comment can), which only a rest-of-line comment can carry. */
 static void put_comment(struct movetext *m, const struct pgn_game *g, const struct pgn_token *t, int reserve)
 {
 	const char *text = pgn_token_text(g, t);
 	if (!memchr(text, '}', t->length)) {
-		put_word(m, "{", text, t->length, "}", reserve);
+		put_wrapped(m, text, t->length, reserve);
 		return;
 	}
 	put_word(m, ";", text, t->length, "", 0);
@@ -162,11 +191,13 @@ static void put_nag(struct movetext *m, int nag, int reserve)
 	put_text(m, buf, reserve);
 }
 
-/* How many ')' follow token i at once: they are glued to what it writes. */
+/* How many ')' follow token i at once: they are glued to what it writes.
+ * Counted up to a line's width, which is all wrapping needs, so that a long
+ * run of them costs no more than a line each. */
 static int closes_after(const struct pgn_game *g, int i)
 {
 	int n = 0;
-	while (i + 1 + n < g->token_count && g->tokens[i + 1 + n].type == TOKEN_VARIATION_END)
+	while (n < LINE_MAX_COLUMNS && i + 1 + n < g->token_count && g->tokens[i + 1 + n].type == TOKEN_VARIATION_END)
 		n++;
 	return n;
 }
@@ -262,7 +293,7 @@ static void write_movetext(struct fixer *f, const struct pgn_game *g, const char
 	for (int i = 0; i < g->token_count; i++) {
 		const struct pgn_token *t = &g->tokens[i];
 		struct line_state *line = &f->lines[t->depth];
-		int reserve = closes_after(g, i);
+		int reserve = t->type == TOKEN_VARIATION_END ? 0 : closes_after(g, i);
 		switch (t->type) {
 		case TOKEN_VARIATION_START:
 			if (t->depth > 0) {

@@ -9,9 +9,10 @@
  *    size, for running `check` on several cores or machines.
  *
  * Nothing is lost or altered: the input is cut into chunks, each the text
- * before a game (blanks, escape lines, a BOM) followed by the game itself,
- * and every chunk goes whole into one output; the text after the last game
- * of a file goes with that game.  So clean + flagged hold every input byte
+ * before a game (blanks, escape lines, a BOM), the game itself and the rest
+ * of the line it ends on when only blanks are left there, and every chunk
+ * goes whole into one output; the text after the last game of a file goes
+ * with that game.  So clean + flagged hold every input byte
  * exactly once, and `cat` of the shards equals the input.  For gzip input
  * these are the decompressed bytes.  The bytes come through the stream tap
  * (raw_window.h), so memory is bounded by the largest game.
@@ -43,8 +44,8 @@ int usage_split(FILE *fp, int status)
 	      "\n"
 	      "Copies every game of each FILE (standard input when none or '-'; gzip is\n"
 	      "recognised by its magic bytes and written decompressed), byte for byte, into\n"
-	      "exactly one output.  The text before a game goes with it; the text after the\n"
-	      "last game of a file goes with that game.\n"
+	      "exactly one output.  The text before a game and the rest of the line it ends\n"
+	      "on go with it; the text after the last game of a file goes with that game.\n"
 	      "\n"
 	      "      --clean FILE        the games without a finding at or above --flagged-on\n"
 	      "      --flagged FILE      the games with one\n"
