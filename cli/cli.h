@@ -15,6 +15,8 @@ enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 int cmd_check(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
+int cmd_fix(int argc, char **argv);
+int cmd_split(int argc, char **argv);
 
 /* "pgnaudit: " + message + newline on standard error. */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -41,10 +43,15 @@ int output_failed(FILE *fp);
  * On standard output a broken pipe (the reader went away, as with
  * `| head`) is said as such; SIGPIPE is ignored so that it gets here. */
 int output_close(struct output *o);
+/* Closes without putting anything in place: the temporary file is removed
+ * and the target left as it was (a device or pipe has had what was written). */
+void output_abandon(struct output *o);
 
 /* Prints the usage of a subcommand and returns the given status. */
 int usage_check(FILE *fp, int status);
 int usage_replay(FILE *fp, int status);
 int usage_perft(FILE *fp, int status);
+int usage_fix(FILE *fp, int status);
+int usage_split(FILE *fp, int status);
 
 #endif

@@ -15,6 +15,8 @@ static const struct command {
 	const char *summary;
 } commands[] = {
 	{ "check", cmd_check, usage_check, "parse, replay every game, print findings" },
+	{ "fix", cmd_fix, usage_fix, "write the games back as clean export PGN" },
+	{ "split", cmd_split, usage_split, "clean / flagged files, or N shards cut at game boundaries" },
 	{ "replay", cmd_replay, usage_replay, "print every position of every game" },
 	{ "perft", cmd_perft, usage_perft, "count the leaf nodes of the legal move tree" },
 };
@@ -74,6 +76,10 @@ int main(int argc, char **argv)
 	 * with EPIPE, which the commands report and stop on, instead of the
 	 * process dying silently half-way. */
 	signal(SIGPIPE, SIG_IGN);
+	/* Past a file-size limit (ulimit -f) a write fails with EFBIG, so that
+	 * an output file is abandoned cleanly instead of the process dying
+	 * with a temporary file left behind. */
+	signal(SIGXFSZ, SIG_IGN);
 	attacks_init();
 	int status = run(argc, argv);
 	/* What was printed straight to standard output (perft, --help) must

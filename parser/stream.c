@@ -51,6 +51,8 @@ struct input_stream {
 				       bytes it produced before failing are handed out */
 	z_stream z;
 	size_t chunk_limit, reads;  /* see stream_set_chunk_limit */
+	stream_tap tap;             /* see stream_set_tap */
+	void *tap_ctx;
 };
 
 static void set_error(char *err, size_t errlen, const char *msg)
@@ -243,13 +245,19 @@ static ssize_t read_gzip(struct input_stream *s, unsigned char *buf, size_t n,
 
 ssize_t stream_read(struct input_stream *s, void *buf, size_t n, char *err, size_t errlen)
 {
+	ssize_t got;
+
 	if (n == 0)
 		return 0;
 	if (s->mode == MODE_UNKNOWN && detect_format(s, err, errlen) < 0)
 		return -1;
 	if (s->mode == MODE_GZIP)
-		return read_gzip(s, buf, n, err, errlen);
-	return read_plain(s, buf, n, err, errlen);
+		got = read_gzip(s, buf, n, err, errlen);
+	else
+		got = read_plain(s, buf, n, err, errlen);
+	if (got > 0 && s->tap)
+		s->tap(s->tap_ctx, buf, (size_t)got);
+	return got;
 }
 
 static struct input_stream *new_stream(int fd, int close_fd)
@@ -313,6 +321,12 @@ void stream_set_chunk_limit(struct input_stream *s, size_t max_chunk)
 {
 	s->chunk_limit = max_chunk;
 	s->reads = 0;
+}
+
+void stream_set_tap(struct input_stream *s, stream_tap tap, void *ctx)
+{
+	s->tap = tap;
+	s->tap_ctx = ctx;
 }
 
 void stream_close(struct input_stream *s)

@@ -34,4 +34,11 @@ struct input_stream *stream_open_memory(const void *data, size_t len);
  * boundaries everywhere. */
 void stream_set_chunk_limit(struct input_stream *s, size_t max_chunk);
 
+/* A tap sees every byte stream_read hands out, in order, once, right before
+ * the caller gets it: the decompressed bytes, so that byte offsets the reader
+ * counts (pgn.h) are offsets into what the tap saw.  `fix` and `split` copy
+ * games byte for byte through it.  NULL removes it. */
+typedef void (*stream_tap)(void *ctx, const void *bytes, size_t n);
+void stream_set_tap(struct input_stream *s, stream_tap tap, void *ctx);
+
 #endif

@@ -1,0 +1,469 @@
+/*
+ * split.c - `pgnaudit split`: partition the games, byte for byte.
+ *
+ * Two ways to cut:
+ *  - --clean=FILE --flagged=FILE: every game is audited as `check` audits
+ *    it; a game with a reported finding at or above --flagged-on goes to
+ *    the flagged file, the others to the clean file.
+ *  - --shards=N --prefix=P: N files cut at game boundaries, of about equal
+ *    size, for running `check` on several cores or machines.
+ *
+ * Nothing is lost or altered: the input is cut into chunks, each the text
+ * before a game (blanks, escape lines, a BOM), the game itself and the rest
+ * of the line it ends on when only blanks are left there, and every chunk
+ * goes whole into one output; the text after the last game of a file goes
+ * with that game.  So clean + flagged hold every input byte
+ * exactly once, and `cat` of the shards equals the input.  For gzip input
+ * these are the decompressed bytes.  The bytes come through the stream tap
+ * (raw_window.h), so memory is bounded by the largest game.
+ *
+ * The outputs are written under temporary names and renamed into place only
+ * when every input was read whole and every output written: a partition of
+ * part of the input would be worse than none.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "parser/pgn.h"
+#include "parser/raw_window.h"
+#include "parser/stream.h"
+#include "validator/audit.h"
+
+#define MAX_SHARDS 10000
+
+int usage_split(FILE *fp, int status)
+{
+	fputs("usage: pgnaudit split --clean=FILE --flagged=FILE [--flagged-on=error|warning|info]\n"
+	      "                      [--rules fide2023|fide2005] [--select CODE,...] [--ignore CODE,...]\n"
+	      "                      [FILE...]\n"
+	      "       pgnaudit split --shards=N --prefix=PREFIX FILE...\n"
+	      "\n"
+	      "Copies every game of each FILE (standard input when none or '-'; gzip is\n"
+	      "recognised by its magic bytes and written decompressed), byte for byte, into\n"
+	      "exactly one output.  The text before a game and the rest of the line it ends\n"
+	      "on go with it; the text after the last game of a file goes with that game.\n"
+	      "\n"
+	      "      --clean FILE        the games without a finding at or above --flagged-on\n"
+	      "      --flagged FILE      the games with one\n"
+	      "      --flagged-on LEVEL  error (default), warning or info\n"
+	      "      --rules EDITION     fide2023 (default) or fide2005, as for check\n"
+	      "      --select CODES      count only these codes (comma-separated)\n"
+	      "      --ignore CODES      do not count these codes\n"
+	      "      --shards N          cut into N files of about equal size (1 to 10000);\n"
+	      "                          needs files: standard input is refused\n"
+	      "      --prefix PREFIX     shard k is written to PREFIXk.pgn, k = 001, 002, ...\n"
+	      "  -h, --help              show this help\n"
+	      "\n"
+	      "The outputs are replaced only when every input was read whole.\n"
+	      "Exit status: 0 done, no error finding; 1 done, a game has an error finding\n"
+	      "(clean/flagged only); 2 usage error or unreadable/unwritable file (no output\n"
+	      "is written then).\n",
+	      fp);
+	return status;
+}
+
+struct split_options {
+	const char *clean, *flagged, *prefix;
+	long shards;
+	int flag_level;                     /* enum severity: flag at or above it */
+	unsigned char reported[CHECK_COUNT];
+	struct audit_options audit;
+};
+
+struct splitter {
+	const struct split_options *opt;
+	struct raw_window window;
+	struct auditor auditor;
+	struct finding_list findings;
+	struct output *outputs;
+	int output_count;
+	uint64_t total;     /* shards: bytes in all inputs */
+	uint64_t done;      /* bytes of the inputs before the current one */
+	int shard;          /* shards: the shard being filled */
+	long errors;        /* games with a reported error finding */
+	int write_failed;
+	int write_errno;
+};
+
+/* Applies a comma-separated list of codes to `reported`. */
+static int apply_codes(unsigned char *reported, const char *list, int value)
+{
+	for (const char *p = list; *p;) {
+		const char *end = strchr(p, ',');
+		int len = end ? (int)(end - p) : (int)strlen(p);
+		if (len > 0) {
+			int code = check_code_from_name(p, len);
+			if (code < 0) {
+				warnx_("'%.*s' is not a check code; `pgnaudit check --help` lists them", len, p);
+				return -1;
+			}
+			reported[code] = (unsigned char)value;
+		}
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	return 0;
+}
+
+static int parse_options(int argc, char **argv, struct split_options *o)
+{
+	enum { OPT_CLEAN = 256, OPT_FLAGGED, OPT_FLAGGED_ON, OPT_RULES, OPT_SELECT, OPT_IGNORE, OPT_SHARDS, OPT_PREFIX };
+	static const struct option longopts[] = {
+		{ "clean", required_argument, NULL, OPT_CLEAN },
+		{ "flagged", required_argument, NULL, OPT_FLAGGED },
+		{ "flagged-on", required_argument, NULL, OPT_FLAGGED_ON },
+		{ "rules", required_argument, NULL, OPT_RULES },
+		{ "select", required_argument, NULL, OPT_SELECT },
+		{ "ignore", required_argument, NULL, OPT_IGNORE },
+		{ "shards", required_argument, NULL, OPT_SHARDS },
+		{ "prefix", required_argument, NULL, OPT_PREFIX },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *select = NULL, *ignore = NULL;
+	char *end;
+	int c;
+	memset(o, 0, sizeof *o);
+	o->flag_level = SEVERITY_ERROR;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_CLEAN: o->clean = optarg; break;
+		case OPT_FLAGGED: o->flagged = optarg; break;
+		case OPT_FLAGGED_ON:
+			if (strcmp(optarg, "error") == 0)
+				o->flag_level = SEVERITY_ERROR;
+			else if (strcmp(optarg, "warning") == 0)
+				o->flag_level = SEVERITY_WARNING;
+			else if (strcmp(optarg, "info") == 0)
+				o->flag_level = SEVERITY_INFO;
+			else {
+				warnx_("--flagged-on takes error, warning or info, not '%s'", optarg);
+				return -1;
+			}
+			break;
+		case OPT_RULES:
+			if (strcmp(optarg, "fide2023") == 0)
+				o->audit.rules = RULES_FIDE2023;
+			else if (strcmp(optarg, "fide2005") == 0)
+				o->audit.rules = RULES_FIDE2005;
+			else {
+				warnx_("'%s' is not a rules edition (fide2023 or fide2005)", optarg);
+				return -1;
+			}
+			break;
+		case OPT_SELECT: select = optarg; break;
+		case OPT_IGNORE: ignore = optarg; break;
+		case OPT_SHARDS:
+			o->shards = strtol(optarg, &end, 10);
+			if (*end || end == optarg || o->shards < 1 || o->shards > MAX_SHARDS) {
+				warnx_("--shards takes a number from 1 to %d, not '%s'", MAX_SHARDS, optarg);
+				return -1;
+			}
+			break;
+		case OPT_PREFIX: o->prefix = optarg; break;
+		case 'h': exit(usage_split(stdout, EXIT_CLEAN));
+		default: return -1;
+		}
+	}
+	int by_audit = o->clean || o->flagged, by_size = o->shards || o->prefix;
+	if (by_audit == by_size) {
+		warnx_("split needs either --clean and --flagged, or --shards and --prefix");
+		return -1;
+	}
+	if (by_audit && !(o->clean && o->flagged)) {
+		warnx_("--clean and --flagged go together");
+		return -1;
+	}
+	if (by_size && !(o->shards && o->prefix)) {
+		warnx_("--shards and --prefix go together");
+		return -1;
+	}
+	if (by_audit && strcmp(o->clean, o->flagged) == 0) {
+		warnx_("--clean and --flagged name the same file, '%s'", o->clean);
+		return -1;
+	}
+	if (by_size && (select || ignore)) {
+		warnx_("--select and --ignore choose what flags a game; --shards audits nothing");
+		return -1;
+	}
+	memset(o->reported, select ? 0 : 1, sizeof o->reported);
+	if (select && apply_codes(o->reported, select, 1) < 0)
+		return -1;
+	if (ignore && apply_codes(o->reported, ignore, 0) < 0)
+		return -1;
+	return 0;
+}
+
+/* The clean/flagged output of a game: 1 when it is flagged. */
+static int flagged(struct splitter *sp, const struct pgn_game *g)
+{
+	int flag = 0, error = 0;
+	sp->findings.count = 0;
+	audit_game(&sp->auditor, g, &sp->findings, NULL, NULL);
+	for (int i = 0; i < sp->findings.count; i++) {
+		const struct finding *f = &sp->findings.items[i];
+		if (!sp->opt->reported[f->code])
+			continue;
+		if ((int)f->severity <= sp->opt->flag_level)
+			flag = 1;
+		if (f->severity == SEVERITY_ERROR)
+			error = 1;
+	}
+	sp->errors += error;
+	return flag;
+}
+
+/* The shard of a chunk: where its middle falls, never before the shard of
+ * the chunk before it. */
+static int shard_of(struct splitter *sp, uint64_t from, uint64_t to)
+{
+	uint64_t middle = sp->done + from + (to - from) / 2;
+	uint64_t k = sp->total ? (uint64_t)((long double)middle * (long double)sp->opt->shards / (long double)sp->total) : 0;
+	if (k >= (uint64_t)sp->opt->shards)
+		k = (uint64_t)sp->opt->shards - 1;
+	if ((int)k > sp->shard)
+		sp->shard = (int)k;
+	return sp->shard;
+}
+
+/* Copies the input bytes [from, to) to output `dest`. */
+static int copy_chunk(struct splitter *sp, int dest, uint64_t from, uint64_t to)
+{
+	const unsigned char *bytes = raw_window_get(&sp->window, from, to);
+	if (!bytes)
+		return -1;
+	FILE *fp = sp->outputs[dest].fp;
+	if (to > from && fwrite(bytes, 1, (size_t)(to - from), fp) != (size_t)(to - from)) {
+		sp->write_failed = 1;
+		sp->write_errno = errno;
+	}
+	raw_window_drop(&sp->window, to);
+	return 0;
+}
+
+/* Where the chunk of a game ends: after the game, and after the rest of its
+ * last line when only blanks are left on it (up to `limit`, where the next
+ * game starts), so that every output holds whole lines. */
+static uint64_t end_of_line(const struct raw_window *w, uint64_t end, uint64_t limit)
+{
+	const unsigned char *p = raw_window_get(w, end, limit);
+	uint64_t e = end;
+	if (!p)
+		return end;
+	while (e < limit && (p[e - end] == ' ' || p[e - end] == '\t' || p[e - end] == '\r'))
+		e++;
+	if (e < limit && p[e - end] == '\n')
+		e++;
+	return e;
+}
+
+/* Copies a game's chunk [*copied, end) to dest (-1: the shard its size
+ * decides) and moves *copied on. */
+static int copy_game(struct splitter *sp, int dest, uint64_t *copied, uint64_t end)
+{
+	if (dest < 0)
+		dest = shard_of(sp, *copied, end);
+	if (copy_chunk(sp, dest, *copied, end) < 0)
+		return -1;
+	*copied = end;
+	return dest;
+}
+
+/* Splits one input.  A game is sent on when the next one has been read (or
+ * the input ends), once the text after it is known.  Returns -1 when the
+ * input could not be read whole (the message is out). */
+static int split_file(struct splitter *sp, const char *path, struct pgn_game *g)
+{
+	char err[256];
+	const char *shown = strcmp(path, "-") == 0 ? "standard input" : path;
+	struct input_stream *s = stream_open(path, err, sizeof err);
+	if (!s) {
+		warnx_("%s: %s", shown, err);
+		return -1;
+	}
+	raw_window_reset(&sp->window);
+	stream_set_tap(s, raw_window_tap, &sp->window);
+	struct pgn_reader *r = pgn_reader_new(s);
+	uint64_t copied = 0, pending_end = 0;
+	int index = 0, got = 0, status = 0, pending = 0, pending_dest = -1;
+	while (!sp->write_failed && (got = pgn_next_game(r, g, err, sizeof err)) == 1) {
+		if (pending && copy_game(sp, pending_dest, &copied,
+					 end_of_line(&sp->window, pending_end, g->start_offset)) < 0) {
+			warnx_("%s: out of memory keeping the text of game %d", shown, index);
+			status = -1;
+			break;
+		}
+		index++;
+		pending = 1;
+		pending_dest = sp->opt->shards ? -1 : flagged(sp, g);
+		pending_end = g->end_offset;
+	}
+	if (got < 0) {
+		warnx_("%s: %s (after game %d)", shown, err, index);
+		status = -1;
+	}
+	if (got == 0 && status == 0) {
+		/* The text after the last game goes with it; a file without
+		 * games goes to the clean file, or to the shard its size says. */
+		uint64_t end = raw_window_end(&sp->window);
+		int dest = pending ? pending_dest : sp->opt->shards ? -1 : 0;
+		if (copy_game(sp, dest, &copied, end) < 0) {
+			warnx_("%s: out of memory keeping the text of game %d", shown, index);
+			status = -1;
+		}
+		sp->done += end;
+	}
+	pgn_reader_free(r);
+	stream_close(s);
+	return status;
+}
+
+/* The decompressed size of an input, for balancing shards: the size of a
+ * plain file, or what a first pass inflates from a gzip file.  Returns -1
+ * after saying why it cannot be known. */
+static int input_size(const char *path, uint64_t *size)
+{
+	struct stat st;
+	char err[256];
+	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+		if (strcmp(path, "-") != 0 && stat(path, &st) != 0)
+			warnx_("%s: %s", path, strerror(errno));
+		else
+			warnx_("%s: --shards needs regular files, whose size it can measure before cutting; "
+			       "save the input to a file first",
+			       strcmp(path, "-") == 0 ? "standard input" : path);
+		return -1;
+	}
+	struct input_stream *s = stream_open(path, err, sizeof err);
+	if (!s) {
+		warnx_("%s: %s", path, err);
+		return -1;
+	}
+	static unsigned char buf[1 << 16];
+	ssize_t got;
+	*size = 0;
+	while ((got = stream_read(s, buf, sizeof buf, err, sizeof err)) > 0)
+		*size += (uint64_t)got;
+	stream_close(s);
+	if (got < 0) {
+		warnx_("%s: %s", path, err);
+		return -1;
+	}
+	return 0;
+}
+
+/* Opens the outputs; returns -1 (none left open) when one cannot be. */
+static int open_outputs(struct splitter *sp)
+{
+	const struct split_options *o = sp->opt;
+	int count = o->shards ? (int)o->shards : 2;
+	int width = 3;
+	for (long n = o->shards; n >= 1000; n /= 10)
+		width++;
+	sp->outputs = calloc((size_t)count, sizeof *sp->outputs);
+	if (!sp->outputs) {
+		warnx_("out of memory");
+		return -1;
+	}
+	for (int i = 0; i < count; i++) {
+		char *name = NULL;
+		const char *path = i == 0 ? o->clean : o->flagged;
+		if (o->shards) {
+			size_t n = strlen(o->prefix) + 32;
+			name = malloc(n);
+			if (name)
+				snprintf(name, n, "%s%0*d.pgn", o->prefix, width, i + 1);
+			path = name;
+		}
+		if (!path || output_open(&sp->outputs[i], path) < 0) {
+			if (!path)
+				warnx_("out of memory");
+			free(name);
+			while (--i >= 0) {
+				if (o->shards)
+					free((char *)sp->outputs[i].path);
+				output_abandon(&sp->outputs[i]);
+			}
+			return -1;
+		}
+		sp->output_count = i + 1;
+	}
+	return 0;
+}
+
+/* Puts every output in place when all went well (keep), else removes them
+ * all.  Returns 0, or -1 after saying why. */
+static int close_outputs(struct splitter *sp, int keep)
+{
+	int status = 0;
+	for (int i = 0; i < sp->output_count && keep; i++) {
+		struct output *o = &sp->outputs[i];
+		if (!o->direct && (fflush(o->fp) != 0 || ferror(o->fp))) {
+			warnx_("%s: write failed: %s", o->path, strerror(sp->write_errno ? sp->write_errno : errno));
+			keep = 0;
+		}
+	}
+	if (!keep)
+		warnx_("no output file was written: they are written only when every input was read whole");
+	for (int i = 0; i < sp->output_count; i++) {
+		struct output *o = &sp->outputs[i];
+		const char *name = o->path;
+		if (keep || o->direct) {
+			if (output_close(o) < 0)
+				status = -1;
+		} else {
+			output_abandon(o);
+		}
+		if (sp->opt->shards)
+			free((char *)name);
+	}
+	free(sp->outputs);
+	return keep ? status : -1;
+}
+
+int cmd_split(int argc, char **argv)
+{
+	struct split_options opt;
+	if (parse_options(argc, argv, &opt) < 0)
+		return usage_split(stderr, EXIT_TROUBLE);
+	char *stdin_only[] = { "-" };
+	char **files = optind < argc ? argv + optind : stdin_only;
+	int file_count = optind < argc ? argc - optind : 1;
+
+	struct splitter sp;
+	memset(&sp, 0, sizeof sp);
+	sp.opt = &opt;
+	int trouble = 0;
+	for (int i = 0; opt.shards && i < file_count; i++) {
+		uint64_t size;
+		if (input_size(files[i], &size) < 0)
+			return EXIT_TROUBLE;
+		sp.total += size;
+	}
+	if (open_outputs(&sp) < 0)
+		return EXIT_TROUBLE;
+	raw_window_init(&sp.window);
+	auditor_init(&sp.auditor, &opt.audit);
+	struct pgn_game game;
+	pgn_game_init(&game);
+	for (int i = 0; i < file_count && !sp.write_failed; i++)
+		if (split_file(&sp, files[i], &game) < 0)
+			trouble = 1;
+	if (sp.write_failed)
+		trouble = 1;
+	if (close_outputs(&sp, !trouble) < 0)
+		trouble = 1;
+	pgn_game_free(&game);
+	finding_list_free(&sp.findings);
+	auditor_free(&sp.auditor);
+	raw_window_free(&sp.window);
+	if (trouble)
+		return EXIT_TROUBLE;
+	return sp.errors > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
+}
