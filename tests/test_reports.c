@@ -14,7 +14,7 @@ static char *render(enum report_format format, int color, const struct game_labe
 	char *data = NULL;
 	size_t size = 0;
 	FILE *mem = open_memstream(&data, &size);
-	struct report r = { mem, format, color, { 0 } };
+	struct report r = { mem, format, color, { 0 }, NULL };
 	report_begin(&r);
 	report_finding(&r, g, f);
 	assert_int_equal(report_flush(&r), 0);
@@ -116,6 +116,43 @@ static void test_text(void **state)
 	free(out);
 }
 
+/* Game numbers left out and marked (as a worker thread renders them) are
+ * where the numbers would have been written, in every format. */
+static void test_game_marks(void **state)
+{
+	struct finding f = illegal_finding();
+	(void)state;
+	for (int format = REPORT_TEXT; format <= REPORT_CSV; format++) {
+		struct game_marks marks = { 0 };
+		struct report r = { NULL, (enum report_format)format, 0, { 0 }, &marks };
+		struct game_label g = label;
+		char *direct = render((enum report_format)format, 0, &label, &f);
+		report_begin(&r);
+		size_t header = r.buf.len;
+		report_finding(&r, &g, &f);
+		g.game = 5;
+		report_finding(&r, &g, &f);
+		assert_int_equal(marks.count, 2);
+		assert_int_equal(marks.game[0], 3);
+		assert_int_equal(marks.game[1], 5);
+		/* Put the numbers in: the first finding is exactly the direct one. */
+		size_t from = header, len = strlen(direct);
+		char rebuilt[4096];
+		size_t n = (size_t)snprintf(rebuilt, sizeof rebuilt, "%.*s", (int)header, r.buf.data);
+		n += (size_t)snprintf(rebuilt + n, sizeof rebuilt - n, "%.*s%d", (int)(marks.at[0] - from),
+				      r.buf.data + from, marks.game[0]);
+		from = marks.at[0];
+		n += (size_t)snprintf(rebuilt + n, sizeof rebuilt - n, "%.*s", (int)(marks.at[1] - from),
+				      r.buf.data + from);
+		assert_true(n >= len);
+		assert_memory_equal(rebuilt, direct, len);
+		free(direct);
+		free(r.buf.data);
+		free(marks.at);
+		free(marks.game);
+	}
+}
+
 static void test_format_names(void **state)
 {
 	(void)state;
@@ -135,6 +172,7 @@ int main(void)
 		cmocka_unit_test(test_latin1_and_control_bytes),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_game_marks),
 		cmocka_unit_test(test_format_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
