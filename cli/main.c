@@ -15,6 +15,7 @@ static const struct command {
 	const char *summary;
 } commands[] = {
 	{ "check", cmd_check, usage_check, "parse, replay every game, print findings" },
+	{ "report", cmd_report, usage_report, "summarise check's JSON Lines: tables, CSV, an HTML page" },
 	{ "replay", cmd_replay, usage_replay, "print every position of every game" },
 	{ "perft", cmd_perft, usage_perft, "count the leaf nodes of the legal move tree" },
 };
