@@ -116,7 +116,7 @@ void html_finding(struct outbuf *b, const struct finding_row *f, long index)
 static const char style[] =
 	"<style>\n"
 	"body{font:15px/1.4 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:0 16px;color:#222}\n"
-	"h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.5em}\n"
+	"h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.5em}summary h2{display:inline;cursor:pointer}\n"
 	"table{border-collapse:collapse;margin:.5em 0}td,th{padding:2px 10px;text-align:left;border-bottom:1px solid #ddd}\n"
 	"td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}\n"
 	".error .sev,.sev.error{color:#fff;background:#c0392b}.warning .sev,.sev.warning{background:#f1c40f}\n"
@@ -176,6 +176,10 @@ static const char script[] =
 	"if(ok&&t){if(a._t===undefined)a._t=a.textContent.toLowerCase();ok=a._t.indexOf(t)>=0;}"
 	"a.classList.toggle('hidden',!ok);if(ok)n++;});count.textContent=n+' of '+all.length+' findings shown';}\n"
 	"boxes.forEach(function(x){x.addEventListener('change',apply);});q.addEventListener('input',apply);"
+	"var h={};location.hash.slice(1).split('&').forEach(function(kv){var i=kv.indexOf('=');"
+	"if(i>0)h[kv.slice(0,i)]=decodeURIComponent(kv.slice(i+1)).split(',');});\n"
+	"boxes.forEach(function(x){var k=x.value.slice(0,1)==='s'?'severity':'code';"
+	"if(h[k])x.checked=h[k].indexOf(x.value.slice(2))>=0;});if(h.q)q.value=h.q.join(',');\n"
 	"document.getElementById('filters').setAttribute('data-ready','1');apply();\n"
 	"})();\n"
 	"</script>\n";
@@ -209,8 +213,8 @@ static void tally_table(struct outbuf *b, const struct tally_table *t, const cha
 			int parts)
 {
 	enum { ROWS = 20 };
-	outbuf_printf(b, "<h2>%s</h2>\n<table><tr>%s<th class=\"n\">games</th>%s</tr>\n", title, heading,
-		      severity_headings);
+	outbuf_printf(b, "<details><summary><h2>%s (%zu)</h2></summary>\n<table><tr>%s<th class=\"n\">games</th>"
+		      "%s</tr>\n", title, t->count, heading, severity_headings);
 	struct tally **rows = tally_sorted(t);
 	for (size_t i = 0; i < t->count && i < ROWS; i++) {
 		outbuf_puts(b, "<tr>");
@@ -227,6 +231,7 @@ static void tally_table(struct outbuf *b, const struct tally_table *t, const cha
 	if (t->count > ROWS)
 		outbuf_printf(b, "<p>... and %zu more, not shown (the text and CSV reports list them all).</p>\n",
 			      t->count - ROWS);
+	outbuf_puts(b, "</details>\n");
 	free(rows);
 }
 
