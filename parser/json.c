@@ -96,7 +96,7 @@ static size_t put_code_point(char *out, unsigned cp)
  * when it is a high one; the code point goes to *cp. */
 static int unicode_escape(struct cursor *c, unsigned *cp)
 {
-	unsigned hi;
+	unsigned hi = 0;
 	if (hex4(c, c->pos, &hi) < 0)
 		return fail(c, "\\u must be followed by four hexadecimal digits");
 	c->pos += 4;
@@ -106,7 +106,7 @@ static int unicode_escape(struct cursor *c, unsigned *cp)
 		*cp = hi;
 		return 0;
 	}
-	unsigned lo;
+	unsigned lo = 0;
 	if (c->pos + 1 >= c->len || c->line[c->pos] != '\\' || c->line[c->pos + 1] != 'u' ||
 	    hex4(c, c->pos + 2, &lo) < 0 || lo < 0xDC00 || lo > 0xDFFF)
 		return fail(c, "\\u%04X is a high surrogate without a low one after it", hi);
@@ -172,7 +172,7 @@ static int string(struct cursor *c, const char **out)
 			c->pos++;
 		} else if (esc == 'u') {
 			c->pos++;
-			unsigned cp;
+			unsigned cp = 0;
 			if (unicode_escape(c, &cp) < 0)
 				return -1;
 			if (cp == 0)
