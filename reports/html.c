@@ -180,7 +180,8 @@ static const char script[] =
 	"if(i>0)h[kv.slice(0,i)]=decodeURIComponent(kv.slice(i+1)).split(',');});\n"
 	"boxes.forEach(function(x){var k=x.value.slice(0,1)==='s'?'severity':'code';"
 	"if(h[k])x.checked=h[k].indexOf(x.value.slice(2))>=0;});if(h.q)q.value=h.q.join(',');\n"
-	"document.getElementById('filters').setAttribute('data-ready','1');apply();\n"
+	"var f=document.getElementById('filters');f.setAttribute('data-ready','1');apply();\n"
+	"f.setAttribute('data-ms',Math.round(performance.now()));\n"
 	"})();\n"
 	"</script>\n";
 

@@ -24,6 +24,17 @@ static size_t code_points(const char *s)
 	return n;
 }
 
+/* n bytes of s, with control characters (a tab, an escape sequence in a
+ * player's name) shown as blanks: they would break the columns or reach
+ * the terminal. */
+static void put_visible(struct outbuf *b, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		outbuf_put(b, c < 0x20 || c == 0x7F ? " " : s + i, 1);
+	}
+}
+
 /* s in exactly `width` characters: cut with "…" when longer, padded with
  * blanks on the right (left-aligned) or the left. */
 static void cell(struct outbuf *b, const char *s, size_t width, int right)
@@ -35,14 +46,14 @@ static void cell(struct outbuf *b, const char *s, size_t width, int right)
 			if (((unsigned char)s[bytes] & 0xC0) != 0x80 && chars++ == keep)
 				break;
 		}
-		outbuf_put(b, s, bytes);
+		put_visible(b, s, bytes);
 		outbuf_puts(b, "\xE2\x80\xA6");
 		return;
 	}
 	if (right)
 		for (size_t i = n; i < width; i++)
 			outbuf_put(b, " ", 1);
-	outbuf_puts(b, s);
+	put_visible(b, s, strlen(s));
 	if (!right)
 		for (size_t i = n; i < width; i++)
 			outbuf_put(b, " ", 1);
