@@ -132,7 +132,7 @@ static const char style[] =
 	"article.f h3{font-size:1em;margin:0}.w{color:#666;font-weight:normal}\n"
 	".d{flex:none;width:240px}.d:empty{width:0}.d svg{display:block}.t{flex:1;min-width:0}\n"
 	".g span{margin-right:14px}.mv{font:bold 1.1em monospace}.rule{color:#555}.rule:before{content:'Rule: '}\n"
-	"p{margin:.3em 0}.hidden{display:none}\n"
+	"p{margin:.3em 0}article.f.hidden{display:none}\n"
 	"</style>\n";
 
 /* Draws a diagram when its entry comes near the screen; filters entries. */
