@@ -24,7 +24,7 @@ enum report_output { OUTPUT_TEXT, OUTPUT_CSV, OUTPUT_HTML };
 struct report_options {
 	enum report_output format;
 	enum summary_group by;
-	int by_given;
+	int by_given, top_given;
 	int top;
 	const char *output;
 };
@@ -107,6 +107,7 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 				return -1;
 			}
 			o->top = (int)top;
+			o->top_given = 1;
 			break;
 		}
 		case 'h': exit(usage_report(stdout, EXIT_CLEAN));
@@ -115,6 +116,10 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 	}
 	if (o->by_given && o->format != OUTPUT_CSV) {
 		warnx_("--by applies to -f csv only");
+		return -1;
+	}
+	if (o->top_given && o->format != OUTPUT_TEXT) {
+		warnx_("--top applies to -f text only");
 		return -1;
 	}
 	return 0;
@@ -293,7 +298,8 @@ static int write_report(struct report_run *run, FILE *out)
 	case OUTPUT_TEXT: summary_text(&b, &run->summary, run->opt->top); break;
 	case OUTPUT_CSV: summary_csv(&b, &run->summary, run->opt->by); break;
 	case OUTPUT_HTML:
-		fwrite(run->spool_buf.data, 1, run->spool_buf.len, run->spool);
+		if (run->spool_buf.len)
+			fwrite(run->spool_buf.data, 1, run->spool_buf.len, run->spool);
 		if (fflush(run->spool) != 0 || ferror(run->spool) ||
 		    html_page(out, &run->summary, run->spool, run->entries) < 0) {
 			warnx_("the temporary file that holds the findings could not be written or read: %s",
@@ -302,7 +308,8 @@ static int write_report(struct report_run *run, FILE *out)
 		}
 		break;
 	}
-	fwrite(b.data, 1, b.len, out);
+	if (b.len)
+		fwrite(b.data, 1, b.len, out);
 	free(b.data);
 	return status;
 }

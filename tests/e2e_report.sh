@@ -105,6 +105,8 @@ expect_grep "'pdf' is not a report format" "$TMP/err" "unknown format is named"
 expect_status 2 "--by without csv" -- "$BIN" report --by player "$DATA/audit.jsonl"
 expect_status 2 "unknown --by" -- "$BIN" report -f csv --by colour "$DATA/audit.jsonl"
 expect_status 2 "bad --top" -- "$BIN" report --top -1 "$DATA/audit.jsonl"
+expect_status 2 "--top without text" -- "$BIN" report -f html --top 5 "$DATA/audit.jsonl"
+expect_grep "top applies to -f text only" "$TMP/err" "--top without text is explained"
 expect_status 0 "report --help" -- "$BIN" report --help
 for opt in --format --by --top --output; do expect_grep "$opt" "$TMP/out" "--help lists $opt"; done
 expect_status 0 "help report" -- "$BIN" help report
