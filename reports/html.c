@@ -45,13 +45,12 @@ static const char *shown(const char *s)
 /* "e2 e4": the squares of a highlight set. */
 static void squares(struct outbuf *b, uint64_t set)
 {
-	int first = 1;
+	const char *separator = "";
 	for (int sq = 0; sq < 64; sq++) {
-		if (!(set >> sq & 1))
-			continue;
-		char name[4] = { first ? '\0' : ' ', (char)('a' + (sq & 7)), (char)('1' + (sq >> 3)), '\0' };
-		outbuf_puts(b, first ? name + 1 : name);
-		first = 0;
+		if (set >> sq & 1) {
+			outbuf_printf(b, "%s%c%c", separator, 'a' + (sq & 7), '1' + (sq >> 3));
+			separator = " ";
+		}
 	}
 }
 
