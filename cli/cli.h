@@ -13,6 +13,7 @@
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 
 int cmd_check(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_fix(int argc, char **argv);
@@ -49,6 +50,7 @@ void output_abandon(struct output *o);
 
 /* Prints the usage of a subcommand and returns the given status. */
 int usage_check(FILE *fp, int status);
+int usage_report(FILE *fp, int status);
 int usage_replay(FILE *fp, int status);
 int usage_perft(FILE *fp, int status);
 int usage_fix(FILE *fp, int status);

@@ -15,6 +15,7 @@ static const struct command {
 	const char *summary;
 } commands[] = {
 	{ "check", cmd_check, usage_check, "parse, replay every game, print findings" },
+	{ "report", cmd_report, usage_report, "summarise check's JSON Lines: tables, CSV, an HTML page" },
 	{ "fix", cmd_fix, usage_fix, "write the games back as clean export PGN" },
 	{ "split", cmd_split, usage_split, "clean / flagged files, or N shards cut at game boundaries" },
 	{ "replay", cmd_replay, usage_replay, "print every position of every game" },

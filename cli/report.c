@@ -1,0 +1,367 @@
+/*
+ * report.c - `pgnaudit report`: read `check -f jsonl` output back and
+ * summarise it as text tables, CSV or an HTML page.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "parser/json.h"
+#include "parser/stream.h"
+#include "reports/summary.h"
+#include "validator/highlight.h"
+
+/* Longer lines are refused: check writes none longer than about 2 MiB (five
+ * tags of 64 KiB, each byte escaped as \u00XX at worst). */
+#define REPORT_LINE_MAX (4 << 20)
+#define REPORT_MEMBER_MAX 64
+
+enum report_output { OUTPUT_TEXT, OUTPUT_CSV, OUTPUT_HTML };
+
+struct report_options {
+	enum report_output format;
+	enum summary_group by;
+	int by_given, top_given;
+	int top;
+	const char *output;
+};
+
+int usage_report(FILE *fp, int status)
+{
+	fputs("usage: pgnaudit report [-f text|csv|html] [--by code|event|player|file] [--top N] [-o FILE]\n"
+	      "                       [FILE...]\n"
+	      "\n"
+	      "Reads the findings that `pgnaudit check -f jsonl` wrote (from each FILE, or\n"
+	      "standard input when none or '-'; gzip is recognised) and summarises them.\n"
+	      "\n"
+	      "  -f, --format FORMAT   text (default): totals and tables per code, event and\n"
+	      "                        round, player, and the worst games;\n"
+	      "                        csv: counts per code and severity (see --by);\n"
+	      "                        html: one self-contained page with filters and a\n"
+	      "                        diagram of every finding's position\n"
+	      "      --by GROUP        csv only: count per code within each event and round,\n"
+	      "                        player or file (default: code alone)\n"
+	      "      --top N           text only: rows of the event, player and game tables\n"
+	      "                        (default 20; 0: all)\n"
+	      "  -o, --output FILE     write to FILE (replaced only when complete)\n"
+	      "  -h, --help            show this help\n"
+	      "\n"
+	      "Exit status: 0 no error finding read, 1 error findings read, 2 usage error,\n"
+	      "unreadable file or a line that is not a finding (the other lines still count).\n",
+	      fp);
+	return status;
+}
+
+static int parse_options(int argc, char **argv, struct report_options *o)
+{
+	enum { OPT_BY = 256, OPT_TOP };
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "by", required_argument, NULL, OPT_BY },
+		{ "top", required_argument, NULL, OPT_TOP },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char *const formats[] = { "text", "csv", "html" };
+	static const char *const groups[] = { "code", "event", "player", "file" };
+	memset(o, 0, sizeof *o);
+	o->top = 20;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "f:o:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f': {
+			int i = 0;
+			while (i < 3 && strcmp(optarg, formats[i]) != 0)
+				i++;
+			if (i == 3) {
+				warnx_("'%s' is not a report format (text, csv or html)", optarg);
+				return -1;
+			}
+			o->format = (enum report_output)i;
+			break;
+		}
+		case 'o': o->output = optarg; break;
+		case OPT_BY: {
+			int i = 0;
+			while (i < 4 && strcmp(optarg, groups[i]) != 0)
+				i++;
+			if (i == 4) {
+				warnx_("--by takes code, event, player or file, not '%s'", optarg);
+				return -1;
+			}
+			o->by = (enum summary_group)i;
+			o->by_given = 1;
+			break;
+		}
+		case OPT_TOP: {
+			char *end;
+			errno = 0;
+			long top = strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || top < 0 || top > 1000000) {
+				warnx_("--top takes a number of rows from 0 (all) to 1000000, not '%s'", optarg);
+				return -1;
+			}
+			o->top = (int)top;
+			o->top_given = 1;
+			break;
+		}
+		case 'h': exit(usage_report(stdout, EXIT_CLEAN));
+		default: return -1;
+		}
+	}
+	if (o->by_given && o->format != OUTPUT_CSV) {
+		warnx_("--by applies to -f csv only");
+		return -1;
+	}
+	if (o->top_given && o->format != OUTPUT_TEXT) {
+		warnx_("--top applies to -f text only");
+		return -1;
+	}
+	return 0;
+}
+
+/* A string member, or NULL when absent; -1 when it is there but not a string. */
+static int string_member(const struct json_member *m, int count, const char *name, const char **out, char *err,
+			 size_t errlen)
+{
+	const struct json_member *v = json_find(m, count, name);
+	*out = NULL;
+	if (!v)
+		return 0;
+	if (v->type != JSON_STRING) {
+		snprintf(err, errlen, "\"%s\" is not a string", name);
+		return -1;
+	}
+	*out = v->value;
+	return 0;
+}
+
+static int integer_member(const struct json_member *m, int count, const char *name, long long min,
+			  long long *out, char *err, size_t errlen)
+{
+	const struct json_member *v = json_find(m, count, name);
+	*out = 0;
+	if (!v)
+		return 0;
+	if (json_integer(v, min, 1LL << 53, out) < 0) {
+		snprintf(err, errlen, "\"%s\" is not a whole number from %lld", name, min);
+		return -1;
+	}
+	return 0;
+}
+
+/* The finding of a parsed line; -1 with a reason when it is not one. */
+static int finding_from_json(const struct json_member *m, int count, struct finding_row *f, char *err,
+			     size_t errlen)
+{
+	memset(f, 0, sizeof *f);
+	const char *code = NULL, *severity = NULL;
+	static const char *const required[] = { "file", "game", "code", "severity", "message" };
+	for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
+		if (!json_find(m, count, required[i])) {
+			snprintf(err, errlen, "there is no \"%s\"; is this the output of check -f jsonl?", required[i]);
+			return -1;
+		}
+	}
+	if (string_member(m, count, "file", &f->file, err, errlen) < 0 ||
+	    integer_member(m, count, "game", 1, &f->game, err, errlen) < 0 ||
+	    integer_member(m, count, "line", 0, &f->line, err, errlen) < 0 ||
+	    integer_member(m, count, "column", 0, &f->column, err, errlen) < 0 ||
+	    integer_member(m, count, "ply", 0, &f->ply, err, errlen) < 0 ||
+	    integer_member(m, count, "move_number", 0, &f->move_number, err, errlen) < 0 ||
+	    string_member(m, count, "side", &f->side, err, errlen) < 0 ||
+	    string_member(m, count, "san", &f->san, err, errlen) < 0 ||
+	    string_member(m, count, "code", &code, err, errlen) < 0 ||
+	    string_member(m, count, "severity", &severity, err, errlen) < 0 ||
+	    string_member(m, count, "rule", &f->rule, err, errlen) < 0 ||
+	    string_member(m, count, "message", &f->message, err, errlen) < 0 ||
+	    string_member(m, count, "fen", &f->fen, err, errlen) < 0 ||
+	    string_member(m, count, "suggestion", &f->suggestion, err, errlen) < 0 ||
+	    string_member(m, count, "white", &f->white, err, errlen) < 0 ||
+	    string_member(m, count, "black", &f->black, err, errlen) < 0 ||
+	    string_member(m, count, "event", &f->event, err, errlen) < 0 ||
+	    string_member(m, count, "round", &f->round, err, errlen) < 0 ||
+	    string_member(m, count, "date", &f->date, err, errlen) < 0)
+		return -1;
+	int c = check_code_from_name(code, (int)strlen(code));
+	if (c < 0) {
+		snprintf(err, errlen, "'%.60s' is not a check code", code);
+		return -1;
+	}
+	f->code = (enum check_code)c;
+	int v = 0;
+	while (v < SEVERITY_COUNT && strcmp(severity, severity_name((enum severity)v)) != 0)
+		v++;
+	if (v == SEVERITY_COUNT) {
+		snprintf(err, errlen, "'%.60s' is not a severity (error, warning or info)", severity);
+		return -1;
+	}
+	f->severity = (enum severity)v;
+	if (f->side && strcmp(f->side, "white") != 0 && strcmp(f->side, "black") != 0) {
+		snprintf(err, errlen, "'%.60s' is not a side (white or black)", f->side);
+		return -1;
+	}
+	return 0;
+}
+
+struct report_run {
+	const struct report_options *opt;
+	struct summary summary;
+	struct outbuf spool_buf;    /* HTML entries on their way to the spool */
+	FILE *spool;
+	long entries;
+	int bad_lines;
+	char *line;                 /* REPORT_LINE_MAX + 1 bytes */
+};
+
+static void take_line(struct report_run *run, const char *name, long number, size_t len)
+{
+	struct json_member members[REPORT_MEMBER_MAX];
+	struct finding_row f;
+	char err[200];
+	int count = json_parse_object(run->line, len, members, REPORT_MEMBER_MAX, err, sizeof err);
+	if (count < 0 || finding_from_json(members, count, &f, err, sizeof err) < 0) {
+		warnx_("%s:%ld: not a finding: %s", name, number, err);
+		run->bad_lines++;
+		return;
+	}
+	summary_add(&run->summary, &f);
+	if (run->opt->format != OUTPUT_HTML)
+		return;
+	f.highlight = move_highlight(f.fen, f.san);
+	html_finding(&run->spool_buf, &f, ++run->entries);
+	if (run->spool_buf.len >= 1 << 16) {
+		fwrite(run->spool_buf.data, 1, run->spool_buf.len, run->spool);
+		run->spool_buf.len = 0;
+	}
+}
+
+/* Reads one input line by line; returns -1 when it could not be read. */
+static int report_file(struct report_run *run, const char *path)
+{
+	char err[256];
+	const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
+	struct input_stream *s = stream_open(path, err, sizeof err);
+	if (!s) {
+		warnx_("%s: %s", name, err);
+		return -1;
+	}
+	char chunk[1 << 16];
+	size_t len = 0;
+	long number = 1;
+	int too_long = 0, status = 0;
+	ssize_t got;
+	while ((got = stream_read(s, chunk, sizeof chunk, err, sizeof err)) > 0) {
+		for (const char *p = chunk, *end = chunk + got; p < end;) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			size_t n = (size_t)((nl ? nl : end) - p);
+			if (!too_long && len + n > REPORT_LINE_MAX) {
+				warnx_("%s:%ld: not a finding: the line is longer than %d MiB", name, number,
+				       REPORT_LINE_MAX >> 20);
+				run->bad_lines++;
+				too_long = 1;
+			}
+			if (!too_long) {
+				memcpy(run->line + len, p, n);
+				len += n;
+			}
+			if (!nl)
+				break;
+			if (!too_long)
+				take_line(run, name, number, len);
+			len = 0;
+			too_long = 0;
+			number++;
+			p = nl + 1;
+		}
+	}
+	if (got < 0) {
+		warnx_("%s: %s (at line %ld)", name, err, number);
+		status = -1;
+	} else if (len > 0 && !too_long) {
+		take_line(run, name, number, len);
+	}
+	stream_close(s);
+	return status;
+}
+
+static int write_report(struct report_run *run, FILE *out)
+{
+	struct outbuf b = { 0 };
+	int status = 0;
+	switch (run->opt->format) {
+	case OUTPUT_TEXT: summary_text(&b, &run->summary, run->opt->top); break;
+	case OUTPUT_CSV: summary_csv(&b, &run->summary, run->opt->by); break;
+	case OUTPUT_HTML:
+		if (run->spool_buf.len)
+			fwrite(run->spool_buf.data, 1, run->spool_buf.len, run->spool);
+		if (fflush(run->spool) != 0 || ferror(run->spool) ||
+		    html_page(out, &run->summary, run->spool, run->entries) < 0) {
+			warnx_("the temporary file that holds the findings could not be written or read: %s",
+			       strerror(errno));
+			status = -1;
+		}
+		break;
+	}
+	if (b.len)
+		fwrite(b.data, 1, b.len, out);
+	free(b.data);
+	return status;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_options opt;
+	if (parse_options(argc, argv, &opt) < 0)
+		return usage_report(stderr, EXIT_TROUBLE);
+	struct report_run run;
+	memset(&run, 0, sizeof run);
+	run.opt = &opt;
+	if (opt.format == OUTPUT_HTML) {
+		/* The page opens with the summary, known only at the end: the
+		 * entries wait in a temporary file, not in memory. */
+		run.spool = tmpfile();
+		if (!run.spool) {
+			warnx_("cannot create a temporary file: %s", strerror(errno));
+			return EXIT_TROUBLE;
+		}
+	}
+	run.line = malloc(REPORT_LINE_MAX + 1);
+	if (!run.line) {
+		warnx_("out of memory");
+		return EXIT_TROUBLE;
+	}
+	struct output out;
+	if (output_open(&out, opt.output) < 0) {
+		free(run.line);
+		return EXIT_TROUBLE;
+	}
+	summary_init(&run.summary, opt.format == OUTPUT_TEXT && opt.top == 0 ? INT_MAX : opt.format == OUTPUT_TEXT ? opt.top : 20,
+		     opt.format == OUTPUT_CSV && opt.by != GROUP_CODE);
+
+	int trouble = 0;
+	char *stdin_only[] = { "-" };
+	char **files = optind < argc ? argv + optind : stdin_only;
+	int file_count = optind < argc ? argc - optind : 1;
+	for (int i = 0; i < file_count; i++)
+		if (report_file(&run, files[i]) < 0)
+			trouble = 1;
+	summary_finish(&run.summary);
+	if (write_report(&run, out.fp) < 0)
+		trouble = 1;
+
+	long errors = run.summary.by_severity[SEVERITY_ERROR];
+	summary_free(&run.summary);
+	free(run.spool_buf.data);
+	free(run.line);
+	if (run.spool)
+		fclose(run.spool);
+	if (output_close(&out) < 0 || trouble || run.bad_lines)
+		return EXIT_TROUBLE;
+	return errors ? EXIT_FINDINGS : EXIT_CLEAN;
+}

@@ -1,0 +1,105 @@
+/*
+ * summary.h - findings read back from `check -f jsonl`, counted and
+ * rendered: text tables and CSV (summary.c, tables.c) and an HTML page
+ * (html.c).
+ *
+ * A summary keeps counts, not findings: per code and severity, per
+ * event/round, per player and per file (one entry per distinct name), and
+ * the N worst games.  Findings of one game come one after another in
+ * check's output, so a game is complete when the next one starts; only the
+ * N worst are kept, and memory follows the number of distinct events,
+ * players and files, never the number of findings or games.
+ */
+#ifndef PGNAUDIT_SUMMARY_H
+#define PGNAUDIT_SUMMARY_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "report.h"
+#include "validator/finding.h"
+
+#define SEVERITY_COUNT 3
+
+/* One finding as read back; strings are NULL when the field is absent. */
+struct finding_row {
+	const char *file;
+	long long game;
+	long long line, column;     /* 0 when absent */
+	long long ply, move_number; /* 0 when absent */
+	const char *side, *san;
+	enum check_code code;
+	enum severity severity;
+	const char *rule, *message, *fen, *suggestion;
+	const char *white, *black, *event, *round, *date;
+	uint64_t highlight;         /* squares to mark on the diagram (a1 = bit 0) */
+};
+
+/* Counts for one name: an event and round, a player, a file. */
+struct tally {
+	char *key;                  /* NUL-separated parts, key_len bytes */
+	size_t key_len;
+	long games;
+	long by_severity[SEVERITY_COUNT];
+	long (*by_code)[SEVERITY_COUNT]; /* CHECK_COUNT rows, only with detail */
+};
+
+/* Distinct names and their counts (open addressing). */
+struct tally_table {
+	struct tally *items;
+	size_t count, cap;
+	size_t *slots;              /* index + 1 into items, 0 = free */
+	size_t slot_count;
+	int detail;                 /* keep counts per code too */
+};
+
+/* A game and its counts, for the list of the worst. */
+struct game_tally {
+	char *file, *white, *black, *event, *round, *date;
+	long long game;
+	long by_severity[SEVERITY_COUNT];
+	long order;                 /* its place in the input: ties keep it */
+};
+
+struct summary {
+	long findings, games;
+	long by_severity[SEVERITY_COUNT];
+	long by_code[CHECK_COUNT][SEVERITY_COUNT];
+	struct tally_table events, players, files;
+	struct game_tally current;  /* the game being read (file NULL: none) */
+	struct game_tally *worst;   /* sorted, worst first */
+	int worst_count, worst_cap, worst_max;
+};
+
+/* worst_max: how many of the worst games to keep; detail: keep counts per
+ * code for each event, player and file (CSV grouped by them). */
+void summary_init(struct summary *s, int worst_max, int detail);
+void summary_add(struct summary *s, const struct finding_row *f);
+/* Completes the last game; call once after the last finding. */
+void summary_finish(struct summary *s);
+void summary_free(struct summary *s);
+
+/* Entries of a table sorted by findings (most first), then by name. */
+struct tally **tally_sorted(const struct tally_table *t);
+long tally_findings(const struct tally *t);
+/* Part `index` of a key ("event\0round": part 0 is the event). */
+const char *tally_part(const struct tally *t, int index);
+
+enum summary_group { GROUP_CODE, GROUP_EVENT, GROUP_PLAYER, GROUP_FILE };
+
+/* The text tables; `top` limits the rows of the event, player and game
+ * tables (0: every row).  Lines fit in 100 columns. */
+void summary_text(struct outbuf *b, const struct summary *s, int top);
+/* CSV: a header, then one row per code and severity with its count, for
+ * each event and round, player or file when grouped by them. */
+void summary_csv(struct outbuf *b, const struct summary *s, enum summary_group by);
+
+/* The HTML page (html.c): html_finding renders one finding's entry into a
+ * buffer that the caller spools to a file; html_page writes the page - the
+ * summary, the filters, then the `count` entries read back from the spool.
+ * Returns -1 when reading the spool failed; write errors are left in
+ * ferror(out). */
+void html_finding(struct outbuf *b, const struct finding_row *f, long index);
+int html_page(FILE *out, const struct summary *s, FILE *findings, long count);
+
+#endif

@@ -1,0 +1,216 @@
+#!/bin/sh
+# e2e_report.sh - runs `pgnaudit report` as a user would: on the fixtures of
+# testdata/report/ (expected text and CSV reviewed by hand), in a pipe after
+# check, on damaged input, with 10,000 findings, and - where chromium is
+# installed - renders the HTML page in a real headless browser and checks
+# what it drew.  Run from the repository root: `make e2e`.
+set -u
+BIN=./pgnaudit
+DATA=testdata/report
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/pgnaudit-report.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT INT TERM
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+# expect_status WANT DESCRIPTION -- command...  (output in $TMP/out, $TMP/err)
+expect_status() {
+	want=$1 what=$2
+	shift 3
+	"$@" >"$TMP/out" 2>"$TMP/err"
+	got=$?
+	if [ "$got" = "$want" ]; then ok; else bad "$what: exit $got, wanted $want"; sed 's/^/    /' "$TMP/err" | head -5; fi
+}
+expect_grep() { # PATTERN FILE DESCRIPTION
+	if grep -q -- "$1" "$2"; then ok; else bad "$3: no line matching '$1' in $2"; sed 's/^/    /' "$2" | head -5; fi
+}
+expect_no_grep() {
+	if grep -q -- "$1" "$2"; then bad "$3: unexpected '$1'"; else ok; fi
+}
+expect_same() { # FILE1 FILE2 DESCRIPTION
+	if cmp -s "$1" "$2"; then ok; else bad "$3"; diff "$1" "$2" | head -20 | sed 's/^/    /'; fi
+}
+expect_true() { # DESCRIPTION -- command...
+	what=$1
+	shift 2
+	if "$@"; then ok; else bad "$what"; fi
+}
+
+# 1. The fixtures against their expected reports.  There are errors among
+#    the findings: exit status 1.
+expect_status 1 "report text" -- "$BIN" report "$DATA/audit.jsonl"
+expect_same "$DATA/audit.txt" "$TMP/out" "report differs from $DATA/audit.txt"
+expect_status 1 "report --top 3" -- "$BIN" report --top 3 "$DATA/audit.jsonl"
+expect_same "$DATA/audit-top3.txt" "$TMP/out" "report --top 3 differs"
+expect_status 1 "report csv" -- "$BIN" report -f csv "$DATA/audit.jsonl"
+expect_same "$DATA/audit.csv" "$TMP/out" "report -f csv differs"
+for by in event player file; do
+	expect_status 1 "report csv --by $by" -- "$BIN" report --format=csv --by=$by "$DATA/audit.jsonl"
+	expect_same "$DATA/audit-by-$by.csv" "$TMP/out" "report -f csv --by $by differs"
+done
+# Every text line fits in 100 columns (characters, not bytes).
+"$BIN" report --top 0 "$DATA/audit.jsonl" >"$TMP/all.txt"
+expect_true "text lines fit 100 columns" -- \
+	awk '{ n = gsub(/[^\200-\277]/, "&"); if (n > 100) exit 1 }' "$TMP/all.txt"
+expect_grep "Tartakower, Savielly Grigorievitch" "$TMP/all.txt" "--top 0 lists every player"
+expect_no_grep "more players" "$TMP/all.txt" "--top 0 cuts nothing"
+# The CSV counts add up to the number of findings.
+sum=$(tail -n +2 "$DATA/audit.csv" | awk -F, '{ s += $NF } END { print s }')
+expect_true "csv counts add up to 79 findings (got $sum)" -- [ "$sum" = 79 ]
+
+# 2. In a pipe after check, from standard input and '-', gzip, several files.
+"$BIN" check -f jsonl testdata/sample.pgn >"$TMP/sample.jsonl"
+"$BIN" report "$TMP/sample.jsonl" >"$TMP/from-file.txt"
+"$BIN" check -f jsonl testdata/sample.pgn | "$BIN" report >"$TMP/from-pipe.txt"
+expect_same "$TMP/from-file.txt" "$TMP/from-pipe.txt" "check | report reads standard input"
+expect_grep "findings in 2 games of 1 file" "$TMP/from-pipe.txt" "the sample's report"
+"$BIN" report - <"$TMP/sample.jsonl" >"$TMP/dash.txt"
+expect_same "$TMP/from-file.txt" "$TMP/dash.txt" "report - reads standard input"
+gzip -c "$DATA/audit.jsonl" >"$TMP/audit.gz"
+expect_status 1 "report of gzip" -- "$BIN" report "$TMP/audit.gz"
+expect_same "$DATA/audit.txt" "$TMP/out" "gzip input gives the same report"
+head -n 40 "$DATA/audit.jsonl" >"$TMP/part1.jsonl"
+tail -n +41 "$DATA/audit.jsonl" >"$TMP/part2.jsonl"
+"$BIN" report -f csv "$TMP/part1.jsonl" "$TMP/part2.jsonl" >"$TMP/parts.csv"
+expect_same "$DATA/audit.csv" "$TMP/parts.csv" "two files count as their concatenation"
+
+# 3. Lines that are not findings: each is named with its file and line, the
+#    others still count, and the exit status is 2.
+expect_status 2 "damaged input" -- "$BIN" report "$DATA/damaged.jsonl"
+expect_grep "^2 findings in 2 games of 1 file: 1 error, 1 warning, 0 info" "$TMP/out" "damaged: the good lines count"
+for n in 2 3 4 5 6 7 8 9 10; do
+	expect_grep "^pgnaudit: $DATA/damaged.jsonl:$n: not a finding: " "$TMP/err" "damaged line $n is named"
+done
+expect_true "damaged: nine messages" -- [ "$(wc -l <"$TMP/err")" -eq 9 ]
+expect_grep "Bogolj.bow, Efim" "$TMP/out" "\\u escapes are decoded"
+expect_grep "Bad \"Kissingen\" Open" "$TMP/out" "a tab in a name is shown as a blank"
+expect_status 2 "a missing file" -- "$BIN" report "$TMP/none.jsonl" "$DATA/audit.jsonl"
+expect_grep "none.jsonl: No such file or directory" "$TMP/err" "the missing file is named"
+expect_grep "^79 findings" "$TMP/out" "the other file is still read"
+printf '' >"$TMP/empty.jsonl"
+expect_status 0 "no findings" -- "$BIN" report "$TMP/empty.jsonl"
+expect_grep "^0 findings in 0 games of 0 files" "$TMP/out" "an empty input says so"
+grep -v '"severity":"error"' "$DATA/audit.jsonl" >"$TMP/warnings.jsonl"
+expect_status 0 "no error findings: exit 0" -- "$BIN" report "$TMP/warnings.jsonl"
+{ head -c 5000000 /dev/zero | tr '\0' 'x'; echo; } >"$TMP/long.jsonl"
+cat "$DATA/audit.jsonl" >>"$TMP/long.jsonl"
+expect_status 2 "a line too long" -- "$BIN" report "$TMP/long.jsonl"
+expect_grep "long.jsonl:1: not a finding: the line is longer than 4 MiB" "$TMP/err" "the long line is named"
+expect_grep "^79 findings" "$TMP/out" "the lines after a long one still count"
+
+# 4. Usage, output file, help.
+expect_status 2 "unknown format" -- "$BIN" report -f pdf "$DATA/audit.jsonl"
+expect_grep "'pdf' is not a report format" "$TMP/err" "unknown format is named"
+expect_status 2 "--by without csv" -- "$BIN" report --by player "$DATA/audit.jsonl"
+expect_status 2 "unknown --by" -- "$BIN" report -f csv --by colour "$DATA/audit.jsonl"
+expect_status 2 "bad --top" -- "$BIN" report --top -1 "$DATA/audit.jsonl"
+expect_status 2 "--top without text" -- "$BIN" report -f html --top 5 "$DATA/audit.jsonl"
+expect_grep "top applies to -f text only" "$TMP/err" "--top without text is explained"
+expect_status 0 "report --help" -- "$BIN" report --help
+for opt in --format --by --top --output; do expect_grep "$opt" "$TMP/out" "--help lists $opt"; done
+expect_status 0 "help report" -- "$BIN" help report
+expect_grep "usage: pgnaudit report" "$TMP/out" "pgnaudit help report"
+for opt in "Fl f" "Fl -by" "Fl -top" "Fl o"; do
+	expect_grep "$opt" man/pgnaudit-report.1 "the man page documents $opt"
+done
+echo "old" >"$TMP/kept.txt"
+expect_status 2 "-o in a missing folder" -- "$BIN" report -o "$TMP/no/dir/x.txt" "$DATA/audit.jsonl"
+expect_status 1 "-o FILE" -- "$BIN" report -o "$TMP/kept.txt" "$DATA/audit.jsonl"
+expect_same "$DATA/audit.txt" "$TMP/kept.txt" "-o writes the report"
+expect_true "-o: nothing on standard output" -- [ ! -s "$TMP/out" ]
+
+# 5. The HTML page: one entry per finding, self-contained, escaped, and the
+#    offending move's squares named for the diagram.
+expect_status 1 "report html" -- "$BIN" report -f html -o "$TMP/audit.html" "$DATA/audit.jsonl"
+html=$TMP/audit.html
+expect_true "one entry per finding" -- [ "$(grep -c '^<article ' "$html")" -eq 79 ]
+expect_no_grep '<link' "$html" "html: no linked files"
+expect_no_grep ' src=' "$html" "html: no external scripts or images"
+expect_no_grep 'url(' "$html" "html: no fetched fonts or images"
+expect_no_grep '@import' "$html" "html: no imported styles"
+expect_true "html: the only address is the SVG namespace" -- \
+	[ "$(grep -o 'https\?://[^"'\'' ]*' "$html" | sort -u)" = "http://www.w3.org/2000/svg" ]
+# illegal.pgn game 1: 5. Nb3 with the knight pinned - its destination.
+expect_grep 'data-fen="rnbqk2r/pppp1ppp/8/4p3/1b1Pn3/5N2/PPPN1PPP/R1BQKB1R w KQkq - 0 5" data-hl="b3"' "$html" \
+	"html: the illegal move's square"
+expect_grep '<p class="mv">5. Nb3</p>' "$html" "html: the move"
+expect_grep '<p class="rule">FIDE 3.9</p>' "$html" "html: the rule"
+"$BIN" report -f html "$DATA/damaged.jsonl" >"$TMP/damaged.html" 2>/dev/null
+expect_grep 'Bad &quot;Kissingen&quot;' "$TMP/damaged.html" "html: quotes escaped"
+expect_grep 'data-hl="e5"' "$TMP/damaged.html" "html: an illegal move's destination"
+expect_grep 'data-hl="f6 g8"' "$TMP/damaged.html" "html: a legal move's from and to"
+
+# 6. 10,000 findings: quick, and a bounded size per finding.
+awk '{ line[NR] = $0 } END { for (i = 0; i < 10000; i++) { l = line[i % NR + 1]; g = int(i / 3) + 1;
+	sub(/"game":[0-9]+/, "\"game\":" g, l); print l } }' "$DATA/audit.jsonl" >"$TMP/big.jsonl"
+start=$(date +%s%N)
+"$BIN" report -f html -o "$TMP/big.html" "$TMP/big.jsonl"
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+size=$(wc -c <"$TMP/big.html")
+echo "report -f html of 10,000 findings: $ms ms, $size bytes"
+expect_true "10,000 findings in under 5 s (took $ms ms)" -- [ "$ms" -lt 5000 ]
+expect_true "under 1,000 bytes per finding ($size bytes)" -- [ "$size" -lt 10000000 ]
+expect_true "10,000 entries" -- [ "$(grep -c '^<article ' "$TMP/big.html")" -eq 10000 ]
+"$BIN" report "$TMP/big.jsonl" >"$TMP/big.txt"
+expect_grep "^10000 findings in " "$TMP/big.txt" "10,000 findings counted"
+
+# 7. The page in a real browser.  Skipped, with a message, without chromium
+#    (Debian: apt-get install chromium; `make test` does not install it).
+if ! command -v chromium >/dev/null 2>&1; then
+	echo "chromium not found; skipping the browser tests of the HTML report (apt-get install chromium)"
+else
+	browse() { # URL OPTION... : the browser's messages go to $TMP/browser.err
+		url=$1
+		shift
+		timeout 180 chromium --headless --disable-gpu --no-sandbox --user-data-dir="$TMP/chromium" \
+			"$@" "$url" 2>"$TMP/browser.err"
+	}
+	grep '"code":"illegal-move"' "$DATA/audit.jsonl" >"$TMP/illegal.jsonl"
+	"$BIN" report -f html -o "$TMP/illegal.html" "$TMP/illegal.jsonl"
+	# The script ran: the filters count, and diagrams were drawn with the
+	# move's square marked.  And what the screen shows: the board's
+	# colours and the marked squares.
+	browse "file://$TMP/illegal.html" --screenshot="$TMP/shot.png" --window-size=1200,2000 --dump-dom \
+		>"$TMP/dom.html"
+	expect_grep 'id="count">10 of 10 findings shown' "$TMP/dom.html" "browser: the filters are built"
+	expect_grep 'data-ready="1"' "$TMP/dom.html" "browser: the script finished"
+	boards=$(grep -o '<svg[^>]*class="board"' "$TMP/dom.html" | wc -l)
+	expect_true "browser: a diagram for each of the 10 findings (got $boards)" -- [ "$boards" -eq 10 ]
+	expect_grep '<rect [^>]*data-sq="b3" class="sq hl"' "$TMP/dom.html" \
+		"browser: Nb3's square marked (illegal.pgn game 1)"
+	pieces=$(grep -o 'class="pc"' "$TMP/dom.html" | wc -l)
+	expect_true "browser: pieces drawn (got $pieces)" -- [ "$pieces" -gt 200 ]
+	if [ -s "$TMP/shot.png" ] && python3 tests/png_colors.py "$TMP/shot.png" >"$TMP/colors.txt"; then
+		expect_grep '^1200 2000$' "$TMP/colors.txt" "screenshot size"
+		for c in f0d9b5:light b58863:dark f6f669:marked-light baca2b:marked-dark c0392b:error-badge; do
+			n=$(awk -v c="${c%%:*}" '$1 == c { print $2 }' "$TMP/colors.txt")
+			# A square is 30x30 pixels; marked squares are fewer.
+			expect_true "screenshot: ${c#*:} colour #${c%%:*} ($n pixels)" -- [ "${n:-0}" -gt 300 ]
+		done
+	else
+		bad "browser: no screenshot"
+		sed 's/^/    /' "$TMP/browser.err" | tail -5
+	fi
+	# The filters take their setting from the address; the entries that
+	# come on screen then get their diagrams (these are past the first 20,
+	# which are drawn at once).
+	browse "file://$TMP/audit.html#severity=info" --virtual-time-budget=3000 --window-size=1200,4000 --dump-dom \
+		>"$TMP/dom2.html"
+	expect_grep 'id="count">9 of 79 findings shown' "$TMP/dom2.html" "browser: filtered by severity"
+	hidden=$(grep -o '<article class="f [a-z]* hidden"' "$TMP/dom2.html" | wc -l)
+	expect_true "browser: 70 entries hidden (got $hidden)" -- [ "$hidden" -eq 70 ]
+	drawn=$(grep -o '<article class="f info"[^>]*><div class="d"><svg' "$TMP/dom2.html" | wc -l)
+	expect_true "browser: the 9 shown entries drawn when on screen (got $drawn)" -- [ "$drawn" -eq 9 ]
+	# 10,000 findings in the browser, filtered by code and severity from
+	# the address: every entry there, quickly.
+	browse "file://$TMP/big.html#severity=error&code=illegal-move,invalid-claim" --dump-dom >"$TMP/bigdom.html"
+	want=$(grep '"severity":"error"' "$TMP/big.jsonl" | grep -c -e '"code":"illegal-move"' -e '"code":"invalid-claim"')
+	expect_grep "id=\"count\">$want of 10000 findings shown" "$TMP/bigdom.html" "browser: 10,000 findings, filtered"
+	ms=$(grep -o 'data-ms="[0-9]*"' "$TMP/bigdom.html" | tr -dc 0-9)
+	echo "browser: the 10,000-finding page was ready ${ms:-?} ms after it was opened"
+	expect_true "browser: 10,000 findings ready in under 20 s" -- [ "${ms:-99999}" -lt 20000 ]
+fi
+
+echo "e2e_report: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
