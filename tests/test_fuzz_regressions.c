@@ -109,7 +109,7 @@ static int run_pipeline(const char *file, const char *data, size_t len, size_t c
 		reports[k].format = formats[k];
 		report_begin(&reports[k]);
 	}
-	struct audit_options fide2023 = { RULES_FIDE2023 }, fide2005 = { RULES_FIDE2005 };
+	struct audit_options fide2023 = { .rules = RULES_FIDE2023 }, fide2005 = { .rules = RULES_FIDE2005 };
 	struct auditor auditors[2];
 	auditor_init(&auditors[0], &fide2023);
 	auditor_init(&auditors[1], &fide2005);

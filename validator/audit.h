@@ -20,6 +20,8 @@
 
 struct audit_options {
 	enum rules_edition rules;
+	unsigned langs;   /* readings to try (LANG_MASK bits, lang.h); 0: English only */
+	int recover;      /* search recording errors at a failing move (recover.h) */
 };
 
 /* One ply of the main line, as audit_game() reports it to its callback. */
@@ -29,14 +31,27 @@ struct replay_step {
 	move move;                      /* MOVE_NONE at ply 0 */
 	const struct position *before;  /* NULL at ply 0 */
 	const struct position *after;
+	int repair;                     /* enum repair_kind: REPAIR_SKIPPED is a ply not written (token: the move after it) */
 };
 
 typedef void (*replay_callback)(void *ctx, const struct replay_step *step);
 
 /* One auditor per thread: it owns the buffers reused from game to game. */
+struct line_token;
+struct written;
+
 struct auditor {
 	struct audit_options opt;
 	struct game_record record;
+	/* The main line's move tokens, and those a reading reads (fillers such
+	 * as Arabic move numbers left out); reused from game to game. */
+	struct line_token *line;
+	int line_count, line_cap;
+	struct written *written;
+	int *written_line;
+	int written_count, written_cap;
+	move *first_moves;               /* the first reading that replayed the whole game */
+	int first_cap;
 };
 
 void auditor_init(struct auditor *a, const struct audit_options *opt);
@@ -47,5 +62,15 @@ void auditor_free(struct auditor *a);
  * every ply replayed.  Afterwards a->record holds the replay. */
 void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list *out, replay_callback cb,
 		void *ctx);
+
+/*
+ * For `fix`: after audit_game(), the game as it was read.  a->record holds
+ * the moves in the notation chosen (a->record.reading, enum lang; LANG_EN
+ * unless --lang found another), and with --recover every repaired ply has
+ * plies[i].repair != REPAIR_NONE; record_repair_note() (recover.h) words
+ * the comment fix writes after it.  audit_chosen_reading() names the
+ * reading ("German").
+ */
+const char *audit_chosen_reading(const struct auditor *a);
 
 #endif

@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		report_begin(&reports[k]);
 	}
 	struct auditor auditors[2];
-	struct audit_options fide2023 = { RULES_FIDE2023 }, fide2005 = { RULES_FIDE2005 };
+	struct audit_options fide2023 = { .rules = RULES_FIDE2023 }, fide2005 = { .rules = RULES_FIDE2005 };
 	auditor_init(&auditors[0], &fide2023);
 	auditor_init(&auditors[1], &fide2005);
 	struct finding_list findings = { NULL, 0, 0 };
