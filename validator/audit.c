@@ -374,6 +374,35 @@ static int recover_at(struct auditor *a, int at, const struct move_reading *r, s
 	return rep->consumed;
 }
 
+/* A token whose two spellings are both legal (Arabic حxز٤: Nxg4 or hxg4):
+ * the one under which the rest of the game replays further is meant, as
+ * with the choice of a notation; a tie stays ambiguous. */
+static void settle_by_the_rest(const struct auditor *a, enum lang l, int at, const struct position *pos,
+			       struct move_reading *r)
+{
+	int best = -1, best_reach = -1, tie = 0;
+	for (int k = 0; k < r->match.candidate_count; k++) {
+		struct position p = *pos;
+		make_move(&p, r->match.candidates[k]);
+		int got = recover_reach(l, &p, a->written, a->written_count, at + 1, RECOVER_HORIZON);
+		if (got > best_reach) {
+			best = k;
+			best_reach = got;
+			tie = 0;
+		} else if (got == best_reach) {
+			tie = 1;
+		}
+	}
+	if (tie)
+		return;
+	move m = r->match.candidates[best];
+	char english[SAN_MAX];
+	move_to_san(pos, m, english);
+	if (lang_read_move(LANG_EN, pos, english, strlen(english), r) == READ_OK)
+		return;
+	r->status = READ_AMBIGUOUS; /* cannot happen: export SAN reads back */
+}
+
 /* Replays the main line in reading l into a->record, from the start, at
  * most `limit` plies; findings go to out. */
 static void replay_reading(struct auditor *a, enum lang l, int recover, int limit, struct finding_list *out)
@@ -401,7 +430,10 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 			return;
 		}
 		struct move_reading r;
-		if (lang_read_move(l, pos, a->written[i].text, a->written[i].length, &r) == READ_OK) {
+		if (lang_read_move(l, pos, a->written[i].text, a->written[i].length, &r) == READ_AMBIGUOUS
+		    && r.spellings_differ)
+			settle_by_the_rest(a, l, i, pos, &r);
+		if (r.status == READ_OK) {
 			push_ply(rec, r.match.move, t, lt->number, &r.san, 0);
 			i++;
 			continue;

@@ -292,6 +292,7 @@ int lang_read_move(enum lang l, const struct position *pos, const char *text, si
 {
 	out->english[0] = '\0';
 	out->error[0] = '\0';
+	out->spellings_differ = 0;
 	if (l == LANG_EN)
 		return read_english(pos, text, len, out);
 
@@ -305,6 +306,8 @@ int lang_read_move(enum lang l, const struct position *pos, const char *text, si
 	int legal = 0, parsed = 0;
 	struct move_reading first_failure, try;
 	first_failure.status = READ_UNREADABLE;
+	first_failure.error[0] = '\0';
+	try.spellings_differ = 0;
 	for (int i = 0; i < n; i++) {
 		if (read_english(pos, spellings[i], strlen(spellings[i]), &try) == READ_UNREADABLE) {
 			if (i == 0)
@@ -312,6 +315,11 @@ int lang_read_move(enum lang l, const struct position *pos, const char *text, si
 			continue;
 		}
 		snprintf(try.english, sizeof try.english, "%s", spellings[i]);
+		/* A letter that is also a file names a pawn's origin only to
+		 * capture; وو٣ is Qf3, never a pawn "from the f-file to f3". */
+		if (n > 1 && try.san.kind == SAN_MOVE && try.san.piece == SAN_PAWN && try.san.from_file >= 0
+		    && try.san.from_file == try.san.to % 8)
+			continue;
 		if (try.status != READ_OK) {
 			if (!parsed || first_failure.status == READ_UNREADABLE)
 				first_failure = try;
@@ -329,6 +337,7 @@ int lang_read_move(enum lang l, const struct position *pos, const char *text, si
 			out->match.candidates[0] = first;
 			out->match.candidates[1] = try.match.move;
 			out->match.candidate_count = 2;
+			out->spellings_differ = 1;
 		}
 		legal++;
 	}

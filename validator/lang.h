@@ -68,6 +68,7 @@ struct move_reading {
 	struct match_result match; /* READ_OK: .move; READ_ILLEGAL: .rule, .reason; READ_AMBIGUOUS: .candidates */
 	char english[32];         /* the English spelling that was read ("" for the English reading) */
 	char error[160];          /* READ_UNREADABLE: why */
+	int spellings_differ;     /* READ_AMBIGUOUS: two spellings of the token are legal (وxز٤: Qxg4, fxg4) */
 };
 
 /* Reads text[0..len) as a move of `pos` in reading l. */

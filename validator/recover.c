@@ -15,7 +15,6 @@
 
 #include "movegen.h"
 
-/* How many written tokens from `from` on replay from pos (at most limit). */
 static int reach(enum lang reading, struct position pos, const struct written *written, int count, int from,
 		 int limit)
 {
@@ -284,6 +283,12 @@ int recover_move(enum lang reading, const struct position *pos, const struct wri
 	out->count = s.kept;
 	out->total = s.total;
 	return s.total;
+}
+
+int recover_reach(enum lang reading, const struct position *pos, const struct written *written, int count,
+		  int from, int limit)
+{
+	return reach(reading, *pos, written, count, from, limit);
 }
 
 const char *repair_kind_text(enum repair_kind kind)

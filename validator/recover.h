@@ -70,6 +70,10 @@ struct recovery {
 int recover_move(enum lang reading, const struct position *pos, const struct written *written, int count, int at,
 		 struct recovery *out);
 
+/* How many of written[from..count) replay from pos, at most limit. */
+int recover_reach(enum lang reading, const struct position *pos, const struct written *written, int count,
+		  int from, int limit);
+
 /* What a repair is, in words: "a wrong piece letter". */
 const char *repair_kind_text(enum repair_kind kind);
 
