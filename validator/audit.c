@@ -362,13 +362,17 @@ static int recover_at(struct auditor *a, int at, const struct move_reading *r, s
 		const struct written *wr = &a->written[w];
 		struct move_reading again;
 		/* The parsed form of what was written, where it still says the move. */
-		if (rep->order[i] >= 0 && rep->kind >= REPAIR_SWAPPED
-		    && lang_read_move(rec->reading, record_position(rec, rec->count), wr->text, wr->length, &again) == READ_OK)
+		int moved = rep->kind >= REPAIR_SKIPPED && rep->order[i] >= 0;
+		if (moved && lang_read_move(rec->reading, record_position(rec, rec->count), wr->text, wr->length, &again)
+				     == READ_OK)
 			san = again.san;
 		else
 			memset(&san, 0, sizeof san);
+		/* After a ply not recorded, the written move that follows is
+		 * read as written: only the inserted ply is a repair. */
+		int kind = rep->kind == REPAIR_SKIPPED && rep->order[i] >= 0 ? REPAIR_NONE : (int)rep->kind;
 		push_ply(rec, rep->moves[i], lt->token, i == 0 ? a->line[a->written_line[at]].number : NULL, &san,
-			 rep->kind);
+			 kind);
 	}
 	rec->repairs++;
 	return rep->consumed;
@@ -490,7 +494,7 @@ static void report_reading(const struct game_record *rec, struct finding_list *o
 		snprintf(f->suggestion, sizeof f->suggestion, "%s", san);
 	}
 	snprintf(f->message, sizeof f->message,
-		 "the moves are written in %s notation (%s), and the game replays only when read so; export SAN "
+		 "the moves are written in %s notation (%s) and are read so; export SAN "
 		 "writes the English letters K Q R B N%s%s%s%s",
 		 lang_name(l), lang_letters(l), ply ? " (" : "", label, ply ? " is " : "", ply ? san : "");
 	if (ply)
