@@ -332,7 +332,7 @@ static int recover_at(struct auditor *a, int at, const struct move_reading *r, s
 		for (int i = 0; i < found.count && used < sizeof list - 80; i++) {
 			repair_san(&found.found[i], pos, san_text, sizeof san_text);
 			used += (size_t)snprintf(list + used, sizeof list - used, "%s%s (%s)",
-						 i == 0 ? "" : i + 1 == found.count ? " or " : ", ", san_text,
+						 i == 0 ? "" : i + 1 == found.total ? " or " : ", ", san_text,
 						 repair_kind_text(found.found[i].kind));
 		}
 		snprintf(then, sizeof then, "%d recording errors would explain it: %s%s; the rest of the game is not replayed",
@@ -345,7 +345,7 @@ static int recover_at(struct auditor *a, int at, const struct move_reading *r, s
 			if (used + strlen(san_text) + 4 >= sizeof f->suggestion)
 				break;
 			used += (size_t)snprintf(f->suggestion + used, sizeof f->suggestion - used, "%s%s",
-						 i == 0 ? "" : i + 1 == found.count ? " or " : ", ", san_text);
+						 i == 0 ? "" : i + 1 == found.total ? " or " : ", ", san_text);
 		}
 		return 0;
 	}

@@ -44,8 +44,10 @@ static void consider(struct search *s, const struct repair *r, const struct posi
 		if (s->best[i].plies == r->plies && memcmp(s->best[i].moves, r->moves, sizeof r->moves) == 0
 		    && memcmp(s->best[i].order, r->order, sizeof r->order) == 0)
 			return;
+	/* The score is how many written tokens from the failing one on the
+	 * explanation accounts for: those it used up, and those that follow. */
 	int from = s->at + r->consumed;
-	int got = reach(s->reading, *after, s->written, s->count, from, s->full_reach);
+	int got = r->consumed + reach(s->reading, *after, s->written, s->count, from, s->full_reach - r->consumed);
 	if (got < s->best_reach)
 		return;
 	if (got > s->best_reach) {
@@ -250,10 +252,10 @@ int recover_move(enum lang reading, const struct position *pos, const struct wri
 		 struct recovery *out)
 {
 	struct search s = { reading, pos, written, count, at, { { 0 } }, 0, 0, 0, 0 };
-	int rest = count - at - 1;
+	int rest = count - at;
 	s.full_reach = rest < RECOVER_HORIZON ? rest : RECOVER_HORIZON;
 	/* Fewer plies than this after a repair are no evidence for it. */
-	s.best_reach = s.full_reach < RECOVER_MIN_REACH ? s.full_reach : RECOVER_MIN_REACH;
+	s.best_reach = s.full_reach < RECOVER_MIN_REACH + 1 ? s.full_reach : RECOVER_MIN_REACH + 1;
 
 	struct move_reading r;
 	const struct written *w = &written[at];
