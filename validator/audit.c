@@ -321,7 +321,7 @@ static int recover_at(struct auditor *a, int at, const struct move_reading *r, s
 	int ply = rec->count + 1;
 	struct recovery found;
 	recover_move(rec->reading, pos, a->written, a->written_count, at, &found);
-	char then[260], san_text[64];
+	char then[320], san_text[64];
 	if (found.total != 1) {
 		if (found.total == 0) {
 			report_failure(rec, t, pos, ply, r, "no likely recording error explains it; the rest of the game is not replayed", out);
@@ -335,7 +335,7 @@ static int recover_at(struct auditor *a, int at, const struct move_reading *r, s
 						 i == 0 ? "" : i + 1 == found.total ? " or " : ", ", san_text,
 						 repair_kind_text(found.found[i].kind));
 		}
-		snprintf(then, sizeof then, "%d recording errors would explain it: %s%s; the rest of the game is not replayed",
+		snprintf(then, sizeof then, "%d recording errors would explain it: %.190s%s; the rest of the game is not replayed",
 			 found.total, list, found.total > found.count ? " and others" : "");
 		struct finding *f = report_failure(rec, t, pos, ply, r, then, out);
 		used = 0;
