@@ -75,6 +75,8 @@ static void test_tables(void **state)
 	expect_english(LANG_AR, "\xe2\x80\x8fفب٥\xe2\x80\x8f", "Bb5"); /* right-to-left marks around it */
 	expect_english(LANG_AR, "طxهـ١", "Rxe1");
 	expect_english(LANG_AR, "ح×د٢", "Nxd2");
+	expect_english(LANG_AR, "١٢.هـ٤", "e4"); /* a move number against its move */
+	expect_english(LANG_FA, "۱۲.اf3", "Nf3");
 	expect_english(LANG_FA, "اf3", "Nf3");
 	expect_english(LANG_FA, "شg۱", "Kg1");
 	expect_english(LANG_FA, "وd۸", "Qd8");
@@ -111,11 +113,20 @@ static void test_parse_list(void **state)
 static void test_fillers(void **state)
 {
 	(void)state;
-	assert_true(lang_is_filler(LANG_AR, "١٢.", strlen("١٢.")));
-	assert_true(lang_is_filler(LANG_FA, "۱۲", strlen("۱۲")));
-	assert_true(lang_is_filler(LANG_AR, "\xe2\x80\x8f", 3));
-	assert_false(lang_is_filler(LANG_AR, "هـ٤", strlen("هـ٤")));
-	assert_false(lang_is_filler(LANG_EN, "١٢.", strlen("١٢.")));
+	assert_true(lang_is_filler("١٢.", strlen("١٢.")));
+	assert_true(lang_is_filler("۱۲", strlen("۱۲")));
+	assert_true(lang_is_filler("\xe2\x80\x8f", 3));
+	assert_true(lang_is_filler("\xe2\x80\x8f١٢.\xe2\x80\x8f", 11));
+	assert_false(lang_is_filler("هـ٤", strlen("هـ٤")));
+	assert_false(lang_is_filler("١٢.e4", strlen("١٢.e4")));
+	/* English never skips them: under --lang=en they stay syntax findings. */
+	struct auditor a = { 0 };
+	struct audit_options opt = { .rules = RULES_FIDE2023, .langs = LANG_ENGLISH_ONLY };
+	auditor_init(&a, &opt);
+	audit_one_game("١. e4 e5 *", &game, &a, &findings);
+	assert_int_equal(a.record.stop, STOP_UNREADABLE);
+	assert_int_equal(a.record.count, 0);
+	auditor_free(&a);
 }
 
 /* The final position of the record, as FEN. */

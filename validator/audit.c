@@ -272,7 +272,7 @@ static void collect_main_line(struct auditor *a, const struct pgn_game *g)
 		lt->token = t;
 		lt->number = number;
 		lt->filler = (unsigned char)pgn_token_text(g, t)[0] >= 0x80
-			     && lang_is_filler(LANG_AR, pgn_token_text(g, t), t->length);
+			     && lang_is_filler(pgn_token_text(g, t), t->length);
 		if (!lt->filler)
 			number = NULL;
 	}

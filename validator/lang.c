@@ -14,20 +14,29 @@
 #include <string.h>
 
 /*
- * The letters.  Sources:
+ * The letters, one row per notation.  Sources:
  *  - FIDE Laws of Chess, Appendix C.3 (2023) / E.3 (2005): "each player is
- *    free to use the letters used in his own country"; the Russian edition
- *    in the seeds (Приложение Е) uses Кр Ф Л С К.
- *  - Wikipedia, "Algebraic notation (chess)", table "Naming the pieces in
- *    various languages" (K Q R B N: German K D T L S, French R D T F C,
- *    Spanish and Italian R D T A C, Dutch K D T L P, Russian Кр Ф Л С К,
- *    Arabic م/ش و ط/ر ف ح, Persian ش و ر ف ا), and the Persian article
- *    "نشانه‌گذاری جبری شطرنج" (files a-h, ranks ۱-۸).
- *  - Arabic files are the abjad letters أ ب ج د هـ و ز ح (a-h), as the
- *    Arabic text on the rules of chess in the seeds labels its diagrams.
- * Each piece may have several spellings (space-separated; the first is the
- * one written out); so may each file.  The pawn is rarely lettered; where a
- * country's pawn letter would collide with a file or a piece it is left out.
+ *    free to use the letters used in his own country".
+ *  - Wikipedia, "Algebraic notation (chess)", section "Naming the pieces"
+ *    and its table of the letters in various languages, for the European
+ *    ones: German K D T L S, French R D T F C, Spanish and Italian
+ *    R D T A C, Dutch K D T L P, Russian Кр Ф Л С К.
+ *  - Arabic: the Arabic texts of the Laws in the seeds name the pieces
+ *    الملك الملكة الرخ الفيل الحصان البيدق and label the files of their
+ *    diagrams أ ب ج د هـ و ز ح (a-h); their notation appendix is not in the
+ *    extracts, and the table of the Wikipedia article could not be read
+ *    here.  The letters are the initials scoresheets use for the
+ *    traditional names: م (malik) or ش (shāh) king, و (wazīr) queen (the
+ *    initial of الملكة would be the king's), ط (ṭābiya), ر (rukh) or
+ *    ق (qalʿa) rook, ف (fīl) bishop, ح (ḥiṣān) knight.
+ *  - Persian: the Persian Laws in the seeds name شاه رخ قلعه پياده; the
+ *    Persian Wikipedia article "نشانه‌گذاری جبری شطرنج" writes files a-h and
+ *    ranks ۱-۸.  Letters: ش (shāh), و (vazir), ر (rokh) or ق (qal'e),
+ *    ف (fil), ا (asb), and پ (piyāde) or س (sarbāz) for the pawn.
+ * Each piece may have several spellings (space-separated; the first is how
+ * the notation is named in messages); so may each file.  The pawn is rarely
+ * lettered; where a country's pawn letter would collide with a file or a
+ * piece (German B, Arabic ب) it is left out.
  */
 struct lang_table {
 	const char *code, *name, *letters;
@@ -64,12 +73,6 @@ static size_t first_spelling(const char *list)
 {
 	const char *space = strchr(list, ' ');
 	return space ? (size_t)(space - list) : strlen(list);
-}
-
-void lang_piece_text(enum lang l, int piece, char *buf, size_t len)
-{
-	const char *list = tables[l].pieces[piece];
-	snprintf(buf, len, "%.*s", (int)first_spelling(list), list);
 }
 
 int lang_parse_list(const char *list, unsigned *mask, char *err, size_t errlen)
@@ -217,6 +220,28 @@ static struct unit next_unit(const struct lang_table *t, const char *text, size_
 	return u;
 }
 
+/* A move number written against its move ("١.هـ٤", "۱۲.اf3"): the
+ * reader splits "12.e4" but keeps a symbol begun by other digits whole. */
+static size_t move_number_length(const char *text, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t i = 0, digits = 0;
+	for (;;) {
+		size_t n = invisible_length(s + i, len - i);
+		if (!n && eastern_digit(s + i, len - i) >= 0)
+			n = 2, digits++;
+		if (!n && i < len && s[i] >= '0' && s[i] <= '9')
+			n = 1, digits++;
+		if (!n)
+			break;
+		i += n;
+	}
+	size_t dots = i;
+	while (dots < len && s[dots] == '.')
+		dots++;
+	return digits && dots > i && dots < len ? dots : 0;
+}
+
 int lang_to_english(enum lang l, const char *text, size_t len, char out[][SAN_TEXT_MAX], int max)
 {
 	if (l == LANG_EN) {
@@ -229,7 +254,8 @@ int lang_to_english(enum lang l, const char *text, size_t len, char out[][SAN_TE
 	const struct lang_table *t = &tables[l];
 	int count = 1;
 	size_t used = 0;
-	for (size_t i = 0; i < len;) {
+	size_t i = move_number_length(text, len);
+	while (i < len) {
 		struct unit u = next_unit(t, text + i, len - i);
 		if (u.length == 0 || used + 1 >= SAN_TEXT_MAX)
 			return 0;
@@ -257,10 +283,8 @@ int lang_to_english(enum lang l, const char *text, size_t len, char out[][SAN_TE
 	return count;
 }
 
-int lang_is_filler(enum lang l, const char *text, size_t len)
+int lang_is_filler(const char *text, size_t len)
 {
-	if (l == LANG_EN)
-		return 0;
 	const unsigned char *s = (const unsigned char *)text;
 	for (size_t i = 0; i < len;) {
 		size_t n = invisible_length(s + i, len - i);

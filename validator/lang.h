@@ -45,20 +45,15 @@ const char *lang_code(enum lang l);
 const char *lang_name(enum lang l);
 const char *lang_letters(enum lang l);
 
-/* The letter a reading writes for a piece (enum san_piece, not the pawn):
- * the first spelling of its table, e.g. "Кр" for the Russian king, into buf
- * (at least 8 bytes).  What the round-trip tests translate games with. */
-void lang_piece_text(enum lang l, int piece, char *buf, size_t len);
-
 /* Parses a --lang list ("auto", or codes such as "en,de,ru") into a mask of
  * readings.  Returns 0, or -1 with a reason in err. */
 int lang_parse_list(const char *list, unsigned *mask, char *err, size_t errlen);
 
-/* A symbol that carries no move in the readings other than English: a move
- * number written in Arabic-Indic or Persian digits ("١٢." "۱۲"), or only
- * direction marks (U+200E, U+200F, U+061C).  English keeps calling these
- * syntax errors, as PGN does. */
-int lang_is_filler(enum lang l, const char *text, size_t len);
+/* A symbol that carries no move, which the readings other than English
+ * skip: a move number written in Arabic-Indic or Persian digits ("١٢."
+ * "۱۲"), or only direction marks (U+200E, U+200F, U+061C).  English keeps
+ * calling these syntax errors, as PGN does. */
+int lang_is_filler(const char *text, size_t len);
 
 enum read_status { READ_OK, READ_UNREADABLE, READ_ILLEGAL, READ_AMBIGUOUS };
 
