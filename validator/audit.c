@@ -255,11 +255,16 @@ static void *grow(void *p, int *cap, int need, size_t size)
 	return q;
 }
 
+/* The replay never goes past RECORD_MAX_PLIES plies, so more tokens than
+ * that (and as many fillers) are not kept: memory stays bounded whatever
+ * the game's length. */
+#define MAIN_LINE_MAX (2 * (RECORD_MAX_PLIES + 1))
+
 static void collect_main_line(struct auditor *a, const struct pgn_game *g)
 {
 	const struct pgn_token *number = NULL;
 	a->line_count = 0;
-	for (int i = 0; i < g->token_count; i++) {
+	for (int i = 0; i < g->token_count && a->line_count < MAIN_LINE_MAX; i++) {
 		const struct pgn_token *t = &g->tokens[i];
 		if (t->depth != 0)
 			continue;
@@ -285,7 +290,7 @@ static void select_written(struct auditor *a, enum lang l)
 	a->written = grow(a->written, &cap, a->line_count + 1, sizeof *a->written);
 	a->written_line = grow(a->written_line, &a->written_cap, a->line_count + 1, sizeof *a->written_line);
 	a->written_count = 0;
-	for (int i = 0; i < a->line_count; i++) {
+	for (int i = 0; i < a->line_count && a->written_count <= RECORD_MAX_PLIES; i++) {
 		if (l != LANG_EN && a->line[i].filler)
 			continue;
 		const struct pgn_token *t = a->line[i].token;
