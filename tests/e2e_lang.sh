@@ -75,7 +75,7 @@ if cmp -s "$TMP/one" "$TMP/two"; then ok; else bad "check --recover -j 2 differs
 # 4. Unique repairs replay the whole game to its real final position; without
 #    --recover the replay stops at the error; ambiguous repairs stop too.
 want=$("$BIN" replay testdata/lang/roundtrip.pgn | awk -F'\t' '$1 == 1' | tail -1 | cut -f2,5)
-for name in piece file rank origin origin_missing capture side skipped swapped reordered two_errors; do
+for name in piece file pawn_file rank origin origin_missing capture side skipped swapped reordered two_errors; do
 	got=$(final_fen "testdata/recover/$name.pgn" --recover)
 	if [ "$got" = "$want" ]; then ok; else bad "replay --recover $name.pgn ends at '$got', not '$want'"; fi
 	got=$(final_fen "testdata/recover/$name.pgn")

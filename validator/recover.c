@@ -37,7 +37,7 @@ struct search {
 	int kept, total, best_reach, full_reach;
 };
 
-/* Weighs one explanation whose plies end at `after` with `next` tokens used. */
+/* Weighs an explanation r, whose plies lead to `after`. */
 static void consider(struct search *s, const struct repair *r, const struct position *after)
 {
 	for (int i = 0; i < s->kept; i++) /* the same plies found another way */
@@ -121,8 +121,6 @@ static void try_squares(struct search *s, const struct san *san)
 	for (int i = 0; i < n; i++) {
 		struct san v = *san;
 		v.to = (int8_t)(rank * 8 + other[i]);
-		if (v.piece == SAN_PAWN && !v.capture && v.from_file < 0)
-			continue; /* a pawn push on another file is another move, not a slip */
 		try_san(s, REPAIR_SQUARE, &v);
 	}
 	n = confusions(rank, 1, other);
