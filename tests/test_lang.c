@@ -165,6 +165,8 @@ static void test_french_king_by_legality(void **state)
 	assert_int_equal(f->severity, SEVERITY_INFO);
 	assert_non_null(strstr(f->message, "French"));
 	assert_string_equal(f->suggestion, "Ke2");
+	assert_string_equal(f->rule, "FIDE C.3");
+	assert_string_equal(audit_chosen_reading(&a), "French");
 	char fen[FEN_MAX];
 	final_fen(&a, fen);
 	assert_string_equal(fen, "rnbq1bnr/ppppkppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR w - - 2 3");

@@ -485,13 +485,21 @@ static int first_national_ply(const struct game_record *rec)
 	return 0;
 }
 
+/* "Each player is free to use the name commonly used in his country": the
+ * same third clause of the notation appendix in both editions (rules.c maps
+ * only the clauses whose numbers differ). */
+static const char *notation_rule(enum rules_edition rules)
+{
+	return rules == RULES_FIDE2005 ? "FIDE E.3" : "FIDE C.3";
+}
+
 static void report_reading(const struct game_record *rec, struct finding_list *out)
 {
 	enum lang l = rec->reading;
 	int ply = first_national_ply(rec);
 	struct finding *f = ply ? record_move_finding(rec, ply, CHECK_NONSTANDARD_NOTATION, out)
 				: record_game_finding(rec, CHECK_NONSTANDARD_NOTATION, out);
-	f->rule = "FIDE C.3";
+	f->rule = notation_rule(rec->rules);
 	char label[64] = "", san[SAN_MAX] = "";
 	if (ply) {
 		record_move_label(rec, ply, label, sizeof label);
@@ -522,7 +530,7 @@ static void report_two_readings(struct auditor *a, enum lang first, enum lang se
 	move_to_san(pos, second_move, two);
 	move_label(pos, pgn_token_text(rec->game, t), label, sizeof label);
 	struct finding *f = move_finding(out, CHECK_AMBIGUOUS_MOVE, rec->game, t, pos, ply);
-	f->rule = "FIDE C.3";
+	f->rule = notation_rule(rec->rules);
 	snprintf(f->message, sizeof f->message,
 		 "%.50s is %s in %s notation but %s in %s, and the whole game replays either way; "
 		 "the rest of the game is not replayed (choose with --lang)",
