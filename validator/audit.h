@@ -64,12 +64,24 @@ void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list
 		void *ctx);
 
 /*
- * For `fix`: after audit_game(), the game as it was read.  a->record holds
- * the moves in the notation chosen (a->record.reading, enum lang; LANG_EN
- * unless --lang found another), and with --recover every repaired ply has
- * plies[i].repair != REPAIR_NONE; record_repair_note() (recover.h) words
- * the comment fix writes after it.  audit_chosen_reading() names the
- * reading ("German").
+ * For `fix`: the game as it was read.  Set opt.langs (lang_parse_list())
+ * and opt.recover as for check, run audit_game(), then:
+ *
+ *   a->record.reading       the notation chosen (enum lang); LANG_EN unless
+ *                           the game only replays in another one
+ *   a->record.stop          STOP_NONE when every written move was read
+ *   a->record.plies[i]      ply i + 1: .move, and .repair != REPAIR_NONE
+ *                           where --recover changed what was written
+ *
+ * The export SAN of ply p is move_to_san(record_position(rec, p - 1),
+ * rec->plies[p - 1].move, buf), whatever the notation; the comment to write
+ * after a repaired ply is record_repair_note(rec, p, buf, len) (recover.h):
+ * "23. Nd2 recorded as Nb2", "12. h3 not recorded".  The callback of
+ * audit_game() sees the same plies, in order, once the reading is chosen
+ * (replay_step.repair).  .token is the token a ply was read from: for a ply
+ * not recorded, the written move after it; for plies out of order, each its
+ * own token, so tokens are not in file order there - write the movetext
+ * from the plies, not from the tokens.
  */
 const char *audit_chosen_reading(const struct auditor *a);
 
