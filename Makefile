@@ -73,6 +73,7 @@ e2e: pgnaudit
 	@sh tests/e2e.sh
 	@sh tests/e2e_fixsplit.sh
 	@sh tests/e2e_report.sh
+	@sh tests/e2e_lang.sh
 
 # Rebuilds everything with the sanitizers, runs the unit tests, the e2e
 # tests and the corpus pass, then cleans up so that `make` builds normally.

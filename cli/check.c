@@ -13,11 +13,13 @@
 #include "parser/stream.h"
 #include "reports/report.h"
 #include "validator/audit.h"
+#include "validator/lang.h"
 
 int usage_check(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit check [-f text|jsonl|csv] [-o FILE] [--select CODE,...] [--ignore CODE,...]\n"
-	      "                      [--rules fide2023|fide2005] [--strict] [--color auto|always|never] [-j N]\n"
+	      "                      [--rules fide2023|fide2005] [--lang LIST] [--recover] [--strict]\n"
+	      "                      [--color auto|always|never] [-j N]\n"
 	      "                      [FILE...]\n"
 	      "\n"
 	      "Replays every game of each FILE (standard input when none or '-'; gzip is\n"
@@ -28,6 +30,10 @@ int usage_check(FILE *fp, int status)
 	      "      --select CODES    report only these codes (comma-separated)\n"
 	      "      --ignore CODES    do not report these codes\n"
 	      "      --rules EDITION   fide2023 (default) or fide2005\n"
+	      "      --lang LIST       notations to read moves in: auto (default) or a comma-separated\n"
+	      "                        list of en, de, fr, es, it, nl, ru, ar, fa, figurine\n"
+	      "      --recover         at an illegal or ambiguous move, find the recording error\n"
+	      "                        the rest of the game agrees with, and go on\n"
 	      "      --strict          exit 1 on any finding, not only on errors\n"
 	      "      --color WHEN      auto (default: on a terminal, unless NO_COLOR is set), always, never\n"
 	      "  -j, --jobs N          N worker threads (the main thread reads and writes);\n"
@@ -67,7 +73,7 @@ static int apply_codes(unsigned char *reported, const char *list, int value)
 
 static int parse_options(int argc, char **argv, struct check_options *o)
 {
-	enum { OPT_SELECT = 256, OPT_IGNORE, OPT_RULES, OPT_STRICT, OPT_COLOR };
+	enum { OPT_SELECT = 256, OPT_IGNORE, OPT_RULES, OPT_STRICT, OPT_COLOR, OPT_LANG, OPT_RECOVER };
 	char *end;
 	long jobs;
 	static const struct option longopts[] = {
@@ -77,6 +83,8 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 		{ "ignore", required_argument, NULL, OPT_IGNORE },
 		{ "rules", required_argument, NULL, OPT_RULES },
 		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "lang", required_argument, NULL, OPT_LANG },
+		{ "recover", no_argument, NULL, OPT_RECOVER },
 		{ "color", required_argument, NULL, OPT_COLOR },
 		{ "colour", required_argument, NULL, OPT_COLOR },
 		{ "jobs", required_argument, NULL, 'j' },
@@ -87,7 +95,9 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 	memset(o, 0, sizeof *o);
 	o->color = "auto";
 	o->jobs = 1;
+	o->audit.langs = LANG_AUTO;
 	int c;
+	char err[160];
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:o:j:h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -122,6 +132,13 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 			}
 			break;
 		case OPT_STRICT: o->strict = 1; break;
+		case OPT_LANG:
+			if (lang_parse_list(optarg, &o->audit.langs, err, sizeof err) < 0) {
+				warnx_("%s", err);
+				return -1;
+			}
+			break;
+		case OPT_RECOVER: o->audit.recover = 1; break;
 		case OPT_COLOR:
 			if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never")) {
 				warnx_("--color takes auto, always or never, not '%s'", optarg);

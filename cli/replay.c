@@ -12,10 +12,12 @@
 #include "parser/pgn.h"
 #include "parser/stream.h"
 #include "validator/audit.h"
+#include "validator/lang.h"
+#include "validator/recover.h"
 
 int usage_replay(FILE *fp, int status)
 {
-	fputs("usage: pgnaudit replay [-o FILE] [FILE...]\n"
+	fputs("usage: pgnaudit replay [-o FILE] [--lang LIST] [--recover] [FILE...]\n"
 	      "\n"
 	      "Prints, for every game, the start position (ply 0) and the position after\n"
 	      "every main-line ply, tab-separated: game, ply, move as written, UCI, FEN.\n"
@@ -23,6 +25,10 @@ int usage_replay(FILE *fp, int status)
 	      "With several files, a line '# FILE' precedes each file's games.\n"
 	      "\n"
 	      "  -o, --output FILE     write to FILE (replaced only when complete)\n"
+	      "      --lang LIST       notations to read moves in: auto (default) or a comma-separated\n"
+	      "                        list of en, de, fr, es, it, nl, ru, ar, fa, figurine\n"
+	      "      --recover         at an illegal or ambiguous move, play the one repair the rest\n"
+	      "                        of the game agrees with (a ply not recorded shows as '-')\n"
 	      "  -h, --help            show this help\n",
 	      fp);
 	return status;
@@ -44,7 +50,8 @@ static void print_step(void *ctx, const struct replay_step *step)
 		return;
 	}
 	move_to_uci(step->before, step->move, uci);
-	fprintf(p->out, "%d\t%d\t%s\t%s\t%s\n", p->game, step->ply, pgn_token_text(p->current, step->token), uci, fen);
+	fprintf(p->out, "%d\t%d\t%s\t%s\t%s\n", p->game, step->ply,
+		step->repair == REPAIR_SKIPPED ? "-" : pgn_token_text(p->current, step->token), uci, fen);
 }
 
 static int replay_file(FILE *out, const char *path, struct pgn_game *g, struct auditor *auditor,
@@ -76,17 +83,29 @@ static int replay_file(FILE *out, const char *path, struct pgn_game *g, struct a
 
 int cmd_replay(int argc, char **argv)
 {
+	enum { OPT_LANG = 256, OPT_RECOVER };
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
+		{ "lang", required_argument, NULL, OPT_LANG },
+		{ "recover", no_argument, NULL, OPT_RECOVER },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *output = NULL;
+	struct audit_options opt = { RULES_FIDE2023, LANG_AUTO, 0 };
+	char err[160];
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o': output = optarg; break;
+		case OPT_LANG:
+			if (lang_parse_list(optarg, &opt.langs, err, sizeof err) < 0) {
+				warnx_("%s", err);
+				return usage_replay(stderr, EXIT_TROUBLE);
+			}
+			break;
+		case OPT_RECOVER: opt.recover = 1; break;
 		case 'h': return usage_replay(stdout, EXIT_CLEAN);
 		default: return usage_replay(stderr, EXIT_TROUBLE);
 		}
@@ -102,7 +121,6 @@ int cmd_replay(int argc, char **argv)
 	int file_count = optind < argc ? argc - optind : 1;
 	struct pgn_game game;
 	struct finding_list findings = { 0 };
-	struct audit_options opt = { RULES_FIDE2023 };
 	struct auditor auditor;
 	auditor_init(&auditor, &opt);
 	pgn_game_init(&game);

@@ -44,7 +44,7 @@ enum {
 	C_BLANK = 1 << 0,         /* space, tab, form feed, vertical tab */
 	C_LINE_END = 1 << 1,      /* LF, CR */
 	C_SYMBOL = 1 << 2,        /* continues a symbol */
-	C_SYMBOL_DOT = 1 << 3,    /* C_SYMBOL or '.' (symbols begun by a letter or digit) */
+	C_SYMBOL_DOT = 1 << 3,    /* C_SYMBOL or '.' (symbols begun by a letter, a digit or a byte >= 0x80) */
 	C_SYMBOL_START = 1 << 4,  /* letters and bytes >= 0x80 */
 	C_DIGIT = 1 << 5,
 	C_NAME = 1 << 6,          /* tag names */
@@ -1009,7 +1009,9 @@ static int take_result(struct pgn_reader *r, struct pgn_game *g, size_t len)
 
 static int lex_symbol(struct pgn_reader *r, struct pgn_game *g)
 {
-	unsigned mask = r->buf[r->pos] < 0x80 ? C_SYMBOL_DOT : C_SYMBOL;
+	/* Dots belong to symbols begun by bytes >= 0x80 too: Arabic-Indic and
+	 * Persian move numbers (١٢.) are symbols, and their dot is theirs. */
+	unsigned mask = C_SYMBOL_DOT;
 	int whole;
 	size_t len = scan_run(r, mask, &whole);
 

@@ -19,7 +19,7 @@ static struct finding_list findings;
 /* Audits the one game in text under the given edition. */
 static void audit_text(const char *text, enum rules_edition rules)
 {
-	struct audit_options opt = { rules };
+	struct audit_options opt = { .rules = rules };
 	struct auditor a;
 	auditor_init(&a, &opt);
 	audit_one_game(text, &game, &a, &findings);

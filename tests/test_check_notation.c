@@ -299,7 +299,7 @@ static void test_move_numbers(void **state)
 static int setup(void **state)
 {
 	(void)state;
-	struct audit_options opt = { RULES_FIDE2023 };
+	struct audit_options opt = { .rules = RULES_FIDE2023 };
 	attacks_init();
 	pgn_game_init(&game);
 	auditor_init(&auditor, &opt);

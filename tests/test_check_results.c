@@ -38,7 +38,7 @@ static void forget_last(void)
 
 static void audit_text(const char *pgn, enum rules_edition rules)
 {
-	struct audit_options opt = { rules };
+	struct audit_options opt = { .rules = rules };
 	forget_last();
 	attacks_init();
 	pgn_game_init(&last.game);

@@ -396,7 +396,7 @@ int main(void)
 		cmocka_unit_test(test_encoding),       cmocka_unit_test(test_clean_game),
 		cmocka_unit_test(test_unreachable_fen),
 	};
-	struct audit_options opt = { RULES_FIDE2023 };
+	struct audit_options opt = { .rules = RULES_FIDE2023 };
 
 	attacks_init();
 	pgn_game_init(&game);

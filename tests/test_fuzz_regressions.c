@@ -20,6 +20,7 @@
 #include "parser/stream.h"
 #include "reports/report.h"
 #include "validator/audit.h"
+#include "validator/lang.h"
 
 #define FUZZ_DIR "testdata/fuzz"
 
@@ -109,7 +110,9 @@ static int run_pipeline(const char *file, const char *data, size_t len, size_t c
 		reports[k].format = formats[k];
 		report_begin(&reports[k]);
 	}
-	struct audit_options fide2023 = { RULES_FIDE2023 }, fide2005 = { RULES_FIDE2005 };
+	/* 2023 as check runs by default plus --recover; 2005 as --lang=en. */
+	struct audit_options fide2023 = { .rules = RULES_FIDE2023, .langs = LANG_AUTO, .recover = 1 };
+	struct audit_options fide2005 = { .rules = RULES_FIDE2005 };
 	struct auditor auditors[2];
 	auditor_init(&auditors[0], &fide2023);
 	auditor_init(&auditors[1], &fide2005);

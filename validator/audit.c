@@ -4,12 +4,16 @@
 #include "audit.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "lang.h"
 #include "movegen.h"
 #include "notation.h"
 #include "parser/san.h"
+#include "recover.h"
 
 enum variant { VARIANT_STANDARD, VARIANT_CHESS960, VARIANT_OTHER };
 
@@ -155,73 +159,54 @@ static void report_move_after_mate(const struct game_record *rec, const struct p
 		 pgn_token_text(rec->game, t), label, mate ? "checkmate" : "stalemate");
 }
 
-/* Plays one written move into the record; returns 0 when the replay stops. */
-static int play_token(struct game_record *rec, const struct pgn_token *t, const struct pgn_token *number,
-		      struct finding_list *out)
+/* "a, b or c" of moves from pos, into list. */
+static void list_moves(const struct position *pos, const move *moves, int count, char *list, size_t len)
 {
-	const struct position *pos = record_position(rec, rec->count);
+	size_t used = 0;
+	list[0] = '\0';
+	for (int i = 0; i < count && used < len - SAN_MAX - 8; i++) {
+		char san_text[SAN_MAX];
+		move_to_san(pos, moves[i], san_text);
+		used += (size_t)snprintf(list + used, len - used, "%s%s",
+					 i == 0 ? "" : i + 1 == count ? " or " : ", ", san_text);
+	}
+}
+
+/* The finding for a move that could not be read as written: syntax,
+ * illegal-move or ambiguous-move.  `then` ends the message: what the replay
+ * does next. */
+static struct finding *report_failure(const struct game_record *rec, const struct pgn_token *t,
+				      const struct position *pos, int ply, const struct move_reading *r,
+				      const char *then, struct finding_list *out)
+{
 	const struct pgn_game *g = rec->game;
 	const char *text = pgn_token_text(g, t);
-	int ply = rec->count + 1;
-	char err[160], label[64];
-	struct san san;
-	rec->stop_token = t;
-	if (san_parse(text, t->length, &san, err, sizeof err) < 0) {
-		struct finding *f = move_finding(out, CHECK_SYNTAX, g, t, pos, ply);
+	char label[64];
+	struct finding *f;
+	if (r->status == READ_UNREADABLE) {
+		f = move_finding(out, CHECK_SYNTAX, g, t, pos, ply);
 		f->rule = "PGN 8.2.3";
-		snprintf(f->message, sizeof f->message, "'%.40s' is not a move: %s; the rest of the game is not replayed",
-			 text, err);
-		rec->stop = STOP_UNREADABLE;
-		return 0;
-	}
-	struct match_result res;
-	san_match(pos, &san, &res);
-	if (res.status == MATCH_OK) {
-		struct ply_record *p = record_push(rec);
-		/* record_push may move the array: the position before is read anew. */
-		p->after = *record_position(rec, rec->count - 1);
-		make_move(&p->after, res.move);
-		p->move = res.move;
-		p->token = t;
-		p->number = number;
-		p->san = san;
-		rec->stop_token = NULL;
-		return 1;
-	}
-	struct move_list legal;
-	generate_legal(pos, &legal);
-	if (legal.count == 0) {
-		report_move_after_mate(rec, t, pos, ply, out);
-		rec->stop = STOP_GAME_OVER;
-		return 0;
+		snprintf(f->message, sizeof f->message, "'%.40s' is not a move: %s; %s", text, r->error, then);
+		return f;
 	}
 	move_label(pos, text, label, sizeof label);
-	if (res.status == MATCH_ILLEGAL) {
-		struct finding *f = move_finding(out, CHECK_ILLEGAL_MOVE, g, t, pos, ply);
-		f->rule = res.rule;
-		snprintf(f->message, sizeof f->message, "%.50s is illegal: %s; the rest of the game is not replayed",
-			 label, res.reason);
-		if (san.kind == SAN_MOVE && san.piece == SAN_PAWN && san.promotion < 0 && san.to >= 0
-		    && (san.to >= 56 || san.to < 8))
-			snprintf(f->suggestion, sizeof f->suggestion, "%.40s=Q", text);
-		rec->stop = STOP_ILLEGAL;
-		return 0;
+	if (r->status == READ_ILLEGAL) {
+		const struct san *san = &r->san;
+		f = move_finding(out, CHECK_ILLEGAL_MOVE, g, t, pos, ply);
+		f->rule = r->match.rule;
+		snprintf(f->message, sizeof f->message, "%.50s is illegal: %s; %s", label, r->match.reason, then);
+		if (san->kind == SAN_MOVE && san->piece == SAN_PAWN && san->promotion < 0 && san->to >= 0
+		    && (san->to >= 56 || san->to < 8))
+			snprintf(f->suggestion, sizeof f->suggestion, "%.40s=Q", r->english[0] ? r->english : text);
+		return f;
 	}
-	struct finding *f = move_finding(out, CHECK_AMBIGUOUS_MOVE, g, t, pos, ply);
+	char list[160];
+	list_moves(pos, r->match.candidates, r->match.candidate_count, list, sizeof list);
+	f = move_finding(out, CHECK_AMBIGUOUS_MOVE, g, t, pos, ply);
 	f->rule = "FIDE C.11";
-	char list[160] = "";
-	size_t used = 0;
-	for (int i = 0; i < res.candidate_count && used < sizeof list - SAN_MAX - 8; i++) {
-		char san_text[SAN_MAX];
-		move_to_san(pos, res.candidates[i], san_text);
-		used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
-					 i == 0 ? "" : i + 1 == res.candidate_count ? " or " : ", ", san_text);
-	}
-	snprintf(f->message, sizeof f->message,
-		 "%.50s is ambiguous: it could be %s; the rest of the game is not replayed", label, list);
+	snprintf(f->message, sizeof f->message, "%.50s is ambiguous: it could be %s; %s", label, list, then);
 	snprintf(f->suggestion, sizeof f->suggestion, "%.63s", list);
-	rec->stop = STOP_AMBIGUOUS;
-	return 0;
+	return f;
 }
 
 /* A lone `e.p.` after a capture belongs to that capture. */
@@ -246,15 +231,40 @@ static void sort_by_position(struct finding_list *out, int first)
 	}
 }
 
-static void replay_main_line(struct game_record *rec, struct finding_list *out, replay_callback cb, void *ctx)
+/* ---- the main line, as tokens ---- */
+
+struct line_token {
+	const struct pgn_token *token;
+	const struct pgn_token *number; /* the move number written just before it, or NULL */
+	int filler;                     /* no move outside English: an Arabic move number, a direction mark */
+};
+
+static void *grow(void *p, int *cap, int need, size_t size)
 {
-	const struct pgn_game *g = rec->game;
-	if (cb) {
-		struct replay_step step = { 0, NULL, MOVE_NONE, NULL, &rec->start };
-		cb(ctx, &step);
+	if (need <= *cap)
+		return p;
+	int cap2 = *cap ? *cap : 256;
+	while (cap2 < need)
+		cap2 *= 2;
+	void *q = realloc(p, (size_t)cap2 * size);
+	if (!q) {
+		fputs("pgnaudit: out of memory\n", stderr);
+		exit(2);
 	}
+	*cap = cap2;
+	return q;
+}
+
+/* The replay never goes past RECORD_MAX_PLIES plies, so more tokens than
+ * that (and as many fillers) are not kept: memory stays bounded whatever
+ * the game's length. */
+#define MAIN_LINE_MAX (2 * (RECORD_MAX_PLIES + 1))
+
+static void collect_main_line(struct auditor *a, const struct pgn_game *g)
+{
 	const struct pgn_token *number = NULL;
-	for (int i = 0; i < g->token_count; i++) {
+	a->line_count = 0;
+	for (int i = 0; i < g->token_count && a->line_count < MAIN_LINE_MAX; i++) {
 		const struct pgn_token *t = &g->tokens[i];
 		if (t->depth != 0)
 			continue;
@@ -262,9 +272,164 @@ static void replay_main_line(struct game_record *rec, struct finding_list *out, 
 			number = t;
 		if (t->type != TOKEN_SYMBOL || is_ep_mark(g, t))
 			continue;
-		if (rec->count == RECORD_MAX_PLIES) {
-			struct finding *f = move_finding(out, CHECK_SYNTAX, g, t, record_position(rec, rec->count),
-							 rec->count + 1);
+		a->line = grow(a->line, &a->line_cap, a->line_count + 1, sizeof *a->line);
+		struct line_token *lt = &a->line[a->line_count++];
+		lt->token = t;
+		lt->number = number;
+		lt->filler = (unsigned char)pgn_token_text(g, t)[0] >= 0x80
+			     && lang_is_filler(pgn_token_text(g, t), t->length);
+		if (!lt->filler)
+			number = NULL;
+	}
+}
+
+/* The tokens reading l reads as moves, into a->written. */
+static void select_written(struct auditor *a, enum lang l)
+{
+	int cap = a->written_cap;
+	a->written = grow(a->written, &cap, a->line_count + 1, sizeof *a->written);
+	a->written_line = grow(a->written_line, &a->written_cap, a->line_count + 1, sizeof *a->written_line);
+	a->written_count = 0;
+	for (int i = 0; i < a->line_count && a->written_count <= RECORD_MAX_PLIES; i++) {
+		if (l != LANG_EN && a->line[i].filler)
+			continue;
+		const struct pgn_token *t = a->line[i].token;
+		a->written[a->written_count] = (struct written){ pgn_token_text(a->record.game, t), t->length };
+		a->written_line[a->written_count++] = i;
+	}
+}
+
+/* ---- replaying in one reading ---- */
+
+static void push_ply(struct game_record *rec, move m, const struct pgn_token *t, const struct pgn_token *number,
+		     const struct san *san, int repair)
+{
+	struct ply_record *p = record_push(rec);
+	/* record_push may move the array: the position before is read anew. */
+	p->after = *record_position(rec, rec->count - 1);
+	make_move(&p->after, m);
+	p->move = m;
+	p->token = t;
+	p->number = number;
+	p->san = *san;
+	p->repair = (uint8_t)repair;
+}
+
+/* With --recover, at a failing move: plays the one repair the rest of the
+ * game agrees with and returns the written tokens it used up, or reports
+ * the failure (with the repairs it found) and returns 0. */
+static int recover_at(struct auditor *a, int at, const struct move_reading *r, struct finding_list *out)
+{
+	struct game_record *rec = &a->record;
+	const struct position *pos = record_position(rec, rec->count);
+	const struct pgn_token *t = a->line[a->written_line[at]].token;
+	int ply = rec->count + 1;
+	struct recovery found;
+	recover_move(rec->reading, pos, a->written, a->written_count, at, &found);
+	char then[320], san_text[64];
+	if (found.total != 1) {
+		if (found.total == 0) {
+			report_failure(rec, t, pos, ply, r, "no likely recording error explains it; the rest of the game is not replayed", out);
+			return 0;
+		}
+		size_t used = 0;
+		char list[200] = "";
+		for (int i = 0; i < found.count && used < sizeof list - 80; i++) {
+			repair_san(&found.found[i], pos, san_text, sizeof san_text);
+			used += (size_t)snprintf(list + used, sizeof list - used, "%s%s (%s)",
+						 i == 0 ? "" : i + 1 == found.total ? " or " : ", ", san_text,
+						 repair_kind_text(found.found[i].kind));
+		}
+		snprintf(then, sizeof then, "%d recording errors would explain it: %.190s%s; the rest of the game is not replayed",
+			 found.total, list, found.total > found.count ? " and others" : "");
+		struct finding *f = report_failure(rec, t, pos, ply, r, then, out);
+		used = 0;
+		f->suggestion[0] = '\0';
+		for (int i = 0; i < found.count; i++) {
+			repair_san(&found.found[i], pos, san_text, sizeof san_text);
+			if (used + strlen(san_text) + 4 >= sizeof f->suggestion)
+				break;
+			used += (size_t)snprintf(f->suggestion + used, sizeof f->suggestion - used, "%s%s",
+						 i == 0 ? "" : i + 1 == found.total ? " or " : ", ", san_text);
+		}
+		return 0;
+	}
+	const struct repair *rep = &found.found[0];
+	repair_san(rep, pos, san_text, sizeof san_text);
+	snprintf(then, sizeof then, "read as %s (%s), the only repair under which the rest of the game replays",
+		 san_text, repair_kind_text(rep->kind));
+	struct finding *f = report_failure(rec, t, pos, ply, r, then, out);
+	snprintf(f->suggestion, sizeof f->suggestion, "%s", san_text);
+	for (int i = 0; i < rep->plies; i++) {
+		int w = at + (rep->order[i] < 0 ? 0 : rep->order[i]);
+		const struct line_token *lt = &a->line[a->written_line[w]];
+		struct san san;
+		const struct written *wr = &a->written[w];
+		struct move_reading again;
+		/* The parsed form of what was written, where it still says the move. */
+		int moved = rep->kind >= REPAIR_SKIPPED && rep->order[i] >= 0;
+		if (moved && lang_read_move(rec->reading, record_position(rec, rec->count), wr->text, wr->length, &again)
+				     == READ_OK)
+			san = again.san;
+		else
+			memset(&san, 0, sizeof san);
+		/* After a ply not recorded, the written move that follows is
+		 * read as written: only the inserted ply is a repair. */
+		int kind = rep->kind == REPAIR_SKIPPED && rep->order[i] >= 0 ? REPAIR_NONE : (int)rep->kind;
+		push_ply(rec, rep->moves[i], lt->token, i == 0 ? a->line[a->written_line[at]].number : NULL, &san,
+			 kind);
+	}
+	rec->repairs++;
+	return rep->consumed;
+}
+
+/* A token whose two spellings are both legal (Arabic حxز٤: Nxg4 or hxg4):
+ * the one under which the rest of the game replays further is meant, as
+ * with the choice of a notation; a tie stays ambiguous. */
+static void settle_by_the_rest(const struct auditor *a, enum lang l, int at, const struct position *pos,
+			       struct move_reading *r)
+{
+	int best = -1, best_reach = -1, tie = 0;
+	for (int k = 0; k < r->match.candidate_count; k++) {
+		struct position p = *pos;
+		make_move(&p, r->match.candidates[k]);
+		int got = recover_reach(l, &p, a->written, a->written_count, at + 1, RECOVER_HORIZON);
+		if (got > best_reach) {
+			best = k;
+			best_reach = got;
+			tie = 0;
+		} else if (got == best_reach) {
+			tie = 1;
+		}
+	}
+	if (tie)
+		return;
+	move m = r->match.candidates[best];
+	char english[SAN_MAX];
+	move_to_san(pos, m, english);
+	if (lang_read_move(LANG_EN, pos, english, strlen(english), r) == READ_OK)
+		return;
+	r->status = READ_AMBIGUOUS; /* cannot happen: export SAN reads back */
+}
+
+/* Replays the main line in reading l into a->record, from the start, at
+ * most `limit` plies; findings go to out. */
+static void replay_reading(struct auditor *a, enum lang l, int recover, int limit, struct finding_list *out)
+{
+	struct game_record *rec = &a->record;
+	const struct pgn_game *g = rec->game;
+	rec->count = 0;
+	rec->stop = STOP_NONE;
+	rec->stop_token = NULL;
+	rec->reading = (uint8_t)l;
+	rec->repairs = 0;
+	select_written(a, l);
+	for (int i = 0; i < a->written_count && rec->count < limit;) {
+		const struct line_token *lt = &a->line[a->written_line[i]];
+		const struct pgn_token *t = lt->token;
+		const struct position *pos = record_position(rec, rec->count);
+		if (rec->count >= RECORD_MAX_PLIES) {
+			struct finding *f = move_finding(out, CHECK_SYNTAX, g, t, pos, rec->count + 1);
 			f->rule = "PGN 8";
 			snprintf(f->message, sizeof f->message,
 				 "the main line has more than %d plies; the rest of the game is not replayed",
@@ -273,14 +438,163 @@ static void replay_main_line(struct game_record *rec, struct finding_list *out, 
 			rec->stop_token = t;
 			return;
 		}
-		if (!play_token(rec, t, number, out))
-			return;
-		number = NULL;
-		if (cb) {
-			struct replay_step step = { rec->count, t, rec->plies[rec->count - 1].move,
-						    record_position(rec, rec->count - 1), record_position(rec, rec->count) };
-			cb(ctx, &step);
+		struct move_reading r;
+		if (lang_read_move(l, pos, a->written[i].text, a->written[i].length, &r) == READ_AMBIGUOUS
+		    && r.spellings_differ)
+			settle_by_the_rest(a, l, i, pos, &r);
+		if (r.status == READ_OK) {
+			push_ply(rec, r.match.move, t, lt->number, &r.san, 0);
+			i++;
+			continue;
 		}
+		rec->stop_token = t;
+		struct move_list legal;
+		generate_legal(pos, &legal);
+		if (legal.count == 0) {
+			report_move_after_mate(rec, t, pos, rec->count + 1, out);
+			rec->stop = STOP_GAME_OVER;
+			return;
+		}
+		rec->stop = r.status == READ_UNREADABLE ? STOP_UNREADABLE
+			  : r.status == READ_ILLEGAL ? STOP_ILLEGAL : STOP_AMBIGUOUS;
+		int used = recover && rec->repairs < RECOVER_MAX_REPAIRS ? recover_at(a, i, &r, out) : 0;
+		if (!used) {
+			if (!recover || rec->repairs >= RECOVER_MAX_REPAIRS)
+				report_failure(rec, t, pos, rec->count + 1, &r, "the rest of the game is not replayed", out);
+			return;
+		}
+		rec->stop = STOP_NONE;
+		rec->stop_token = NULL;
+		i += used;
+	}
+}
+
+/* ---- choosing the reading ---- */
+
+/* The first ply whose token is not already English in reading l, or 0. */
+static int first_national_ply(const struct game_record *rec)
+{
+	char spelled[1][SAN_TEXT_MAX];
+	for (int ply = 1; ply <= rec->count; ply++) {
+		const struct pgn_token *t = rec->plies[ply - 1].token;
+		const char *text = pgn_token_text(rec->game, t);
+		if (lang_to_english(rec->reading, text, t->length, spelled, 1) != 1
+		    || strlen(spelled[0]) != t->length || memcmp(spelled[0], text, t->length) != 0)
+			return ply;
+	}
+	return 0;
+}
+
+/* "Each player is free to use the name commonly used in his country": the
+ * same third clause of the notation appendix in both editions (rules.c maps
+ * only the clauses whose numbers differ). */
+static const char *notation_rule(enum rules_edition rules)
+{
+	return rules == RULES_FIDE2005 ? "FIDE E.3" : "FIDE C.3";
+}
+
+static void report_reading(const struct game_record *rec, struct finding_list *out)
+{
+	enum lang l = rec->reading;
+	int ply = first_national_ply(rec);
+	struct finding *f = ply ? record_move_finding(rec, ply, CHECK_NONSTANDARD_NOTATION, out)
+				: record_game_finding(rec, CHECK_NONSTANDARD_NOTATION, out);
+	f->rule = notation_rule(rec->rules);
+	char label[64] = "", san[SAN_MAX] = "";
+	if (ply) {
+		record_move_label(rec, ply, label, sizeof label);
+		move_to_san(record_position(rec, ply - 1), rec->plies[ply - 1].move, san);
+		snprintf(f->suggestion, sizeof f->suggestion, "%s", san);
+	}
+	snprintf(f->message, sizeof f->message,
+		 "the moves are written in %s notation (%s) and are read so; export SAN "
+		 "writes the English letters K Q R B N%s%s%s%s",
+		 lang_name(l), lang_letters(l), ply ? " (" : "", label, ply ? " is " : "", ply ? san : "");
+	if (ply)
+		strncat(f->message, ")", sizeof f->message - strlen(f->message) - 1);
+}
+
+/* Two readings under which the whole game replays, differently: the first
+ * ply where they part is ambiguous. */
+static void report_two_readings(struct auditor *a, enum lang first, enum lang second, int ply, move second_move,
+				struct finding_list *out)
+{
+	struct game_record *rec = &a->record;
+	replay_reading(a, first, 0, ply - 1, out);
+	const struct position *pos = record_position(rec, rec->count);
+	const struct pgn_token *t = a->line[a->written_line[ply - 1]].token;
+	rec->stop = STOP_AMBIGUOUS;
+	rec->stop_token = t;
+	char one[SAN_MAX], two[SAN_MAX], label[64];
+	move_to_san(pos, a->first_moves[ply - 1], one);
+	move_to_san(pos, second_move, two);
+	move_label(pos, pgn_token_text(rec->game, t), label, sizeof label);
+	struct finding *f = move_finding(out, CHECK_AMBIGUOUS_MOVE, rec->game, t, pos, ply);
+	f->rule = notation_rule(rec->rules);
+	snprintf(f->message, sizeof f->message,
+		 "%.50s is %s in %s notation but %s in %s, and the whole game replays either way; "
+		 "the rest of the game is not replayed (choose with --lang)",
+		 label, one, lang_name(first), two, lang_name(second));
+	snprintf(f->suggestion, sizeof f->suggestion, "%s or %s", one, two);
+}
+
+/* Tries the readings of the mask in order.  English, when it replays the
+ * whole game, is taken at once: a correct English game is never read any
+ * other way, and costs nothing more than before. */
+static void replay_auto(struct auditor *a, unsigned mask, struct finding_list *out)
+{
+	struct game_record *rec = &a->record;
+	int mark = out->count;
+	int complete = -1, furthest = -1, furthest_plies = -1;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		if (!(mask & LANG_MASK(l)))
+			continue;
+		out->count = mark;
+		replay_reading(a, (enum lang)l, 0, INT_MAX, out);
+		if (rec->stop == STOP_NONE && l == LANG_EN)
+			return;
+		if (rec->stop != STOP_NONE) {
+			if (rec->count > furthest_plies) {
+				furthest = l;
+				furthest_plies = rec->count;
+			}
+			continue;
+		}
+		if (complete < 0) {
+			complete = l;
+			a->first_moves = grow(a->first_moves, &a->first_cap, rec->count + 1, sizeof *a->first_moves);
+			for (int i = 0; i < rec->count; i++)
+				a->first_moves[i] = rec->plies[i].move;
+			a->first_moves[rec->count] = MOVE_NONE;
+			continue;
+		}
+		/* A second complete reading: the same game (Spanish and Italian
+		 * share their letters), or an ambiguity. */
+		int ply = 1;
+		while (ply <= rec->count && a->first_moves[ply - 1] == rec->plies[ply - 1].move)
+			ply++;
+		if (ply > rec->count && a->first_moves[rec->count] == MOVE_NONE)
+			continue;
+		move second = ply <= rec->count ? rec->plies[ply - 1].move : MOVE_NONE;
+		out->count = mark;
+		report_two_readings(a, (enum lang)complete, (enum lang)l, ply, second, out);
+		return;
+	}
+	out->count = mark;
+	enum lang chosen = complete >= 0 ? (enum lang)complete : (enum lang)furthest;
+	replay_reading(a, chosen, a->opt.recover, INT_MAX, out);
+	if (chosen != LANG_EN && rec->count > 0)
+		report_reading(rec, out);
+}
+
+static void emit_steps(const struct game_record *rec, replay_callback cb, void *ctx)
+{
+	struct replay_step step = { 0, NULL, MOVE_NONE, NULL, &rec->start, 0 };
+	cb(ctx, &step);
+	for (int ply = 1; ply <= rec->count; ply++) {
+		const struct ply_record *p = &rec->plies[ply - 1];
+		struct replay_step s = { ply, p->token, p->move, record_position(rec, ply - 1), &p->after, p->repair };
+		cb(ctx, &s);
 	}
 }
 
@@ -293,6 +607,16 @@ void auditor_init(struct auditor *a, const struct audit_options *opt)
 void auditor_free(struct auditor *a)
 {
 	record_free(&a->record);
+	free(a->line);
+	free(a->written);
+	free(a->written_line);
+	free(a->first_moves);
+	memset(a, 0, sizeof *a);
+}
+
+const char *audit_chosen_reading(const struct auditor *a)
+{
+	return lang_name((enum lang)a->record.reading);
 }
 
 void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list *out, replay_callback cb,
@@ -300,14 +624,28 @@ void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list
 {
 	struct game_record *rec = &a->record;
 	int first = out->count;
+	unsigned mask = a->opt.langs ? a->opt.langs : LANG_ENGLISH_ONLY;
 	record_reset(rec, g, a->opt.rules);
 	rec->termination = termination_marker(g);
 	report_reader_problems(g, out);
 	check_result_tag(g, out);
-	if (start_position(g, &rec->start, out))
-		replay_main_line(rec, out, cb, ctx);
-	else
+	if (start_position(g, &rec->start, out)) {
+		collect_main_line(a, g);
+		if ((mask & (mask - 1)) == 0) {
+			int l = 0;
+			while (!(mask & LANG_MASK(l)))
+				l++;
+			replay_reading(a, (enum lang)l, a->opt.recover, INT_MAX, out);
+			if (l != LANG_EN && rec->count > 0 && first_national_ply(rec))
+				report_reading(rec, out);
+		} else {
+			replay_auto(a, mask, out);
+		}
+		if (cb)
+			emit_steps(rec, cb, ctx);
+	} else {
 		rec->stop = STOP_NOT_STARTED;
+	}
 	check_tags(rec, out);
 	if (rec->stop != STOP_NOT_STARTED) {
 		check_notation(rec, out);

@@ -323,6 +323,8 @@ static void check_move(const struct game_record *rec, int ply, struct finding_li
 		int king = position_king_square(a, a->side_to_move);
 		w.double_check = popcount(attackers_to(a, king, !a->side_to_move, position_occupied(a))) > 1;
 	}
+	if (p->repair)
+		return; /* its recording error was reported when it was repaired */
 	if (plainly_right(&w))
 		return;
 	check_castling(&w, out);

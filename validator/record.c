@@ -30,6 +30,8 @@ void record_reset(struct game_record *rec, const struct pgn_game *g, enum rules_
 	rec->stop = STOP_NONE;
 	rec->stop_token = NULL;
 	rec->termination = NULL;
+	rec->reading = 0;
+	rec->repairs = 0;
 }
 
 void record_free(struct game_record *rec)

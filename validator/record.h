@@ -21,7 +21,8 @@ struct ply_record {
 	move move;
 	const struct pgn_token *token;    /* the move as written */
 	const struct pgn_token *number;   /* the main-line move number written just before it, or NULL */
-	struct san san;                   /* the token, parsed */
+	struct san san;                   /* the token, parsed (in English, whatever the reading) */
+	uint8_t repair;                   /* enum repair_kind (recover.h): 0 unless --recover changed it */
 };
 
 /* Why the replay stopped before the end of the main line. */
@@ -50,6 +51,8 @@ struct game_record {
 	enum replay_stop stop;
 	const struct pgn_token *stop_token; /* the token the replay stopped at, or NULL */
 	const struct pgn_token *termination; /* the main line's result token, or NULL */
+	uint8_t reading;                  /* enum lang (lang.h): the notation the moves were read in */
+	int repairs;                      /* plies that --recover repaired */
 };
 
 /* The position after `ply` (0: the start position). */

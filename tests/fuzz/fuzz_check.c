@@ -14,6 +14,7 @@
 #include "parser/stream.h"
 #include "reports/report.h"
 #include "validator/audit.h"
+#include "validator/lang.h"
 
 static void render(struct report *reports, const struct pgn_game *g, int index, const struct finding_list *findings)
 {
@@ -45,7 +46,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		report_begin(&reports[k]);
 	}
 	struct auditor auditors[2];
-	struct audit_options fide2023 = { RULES_FIDE2023 }, fide2005 = { RULES_FIDE2005 };
+	/* 2023 as check runs by default plus --recover; 2005 as --lang=en. */
+	struct audit_options fide2023 = { .rules = RULES_FIDE2023, .langs = LANG_AUTO, .recover = 1 };
+	struct audit_options fide2005 = { .rules = RULES_FIDE2005 };
 	auditor_init(&auditors[0], &fide2023);
 	auditor_init(&auditors[1], &fide2005);
 	struct finding_list findings = { NULL, 0, 0 };
