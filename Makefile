@@ -72,15 +72,19 @@ e2e: pgnaudit
 	@sh tests/e2e.sh
 
 # Rebuilds everything with the sanitizers, runs the unit tests, the e2e
-# tests and the corpus pass, then cleans up so that `make` builds normally.
+# tests and the corpus pass, then cleans up - also when something failed -
+# so that `make` builds normally again.  The sanitizer runtimes come with
+# gcc (Debian's gcc-12 depends on libasan8 and libubsan1).
 SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SANITIZE_ENV = ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=99:print_stacktrace=1
 
 sanitize: deps-test
 	$(MAKE) clean
-	$(SANITIZE_ENV) $(MAKE) CFLAGS="$(SANITIZE_FLAGS)" pgnaudit unit e2e
-	$(SANITIZE_ENV) sh tests/corpus_pass.sh ./pgnaudit
-	$(MAKE) clean
+	@status=0; \
+	$(SANITIZE_ENV) $(MAKE) CFLAGS="$(SANITIZE_FLAGS)" pgnaudit unit e2e \
+		&& $(SANITIZE_ENV) sh tests/corpus_pass.sh ./pgnaudit || status=$$?; \
+	$(MAKE) clean; \
+	exit $$status
 
 # Every C file of the project, the tests and the fuzz targets included.  Any
 # finding fails: clang-tidy through WarningsAsErrors in .clang-tidy, cppcheck
