@@ -140,7 +140,7 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 			break;
 		case OPT_RECOVER: o->audit.recover = 1; break;
 		case OPT_COLOR:
-			if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never")) {
+			if (strcmp(optarg, "auto") != 0 && strcmp(optarg, "always") != 0 && strcmp(optarg, "never") != 0) {
 				warnx_("--color takes auto, always or never, not '%s'", optarg);
 				return -1;
 			}

@@ -33,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define READ_BUFFER_SIZE (256 * 1024)
+#define READ_BUFFER_SIZE ((size_t)256 * 1024)
 #define SHORT_COPY 16
 
 #define PRINTF_LIKE(fmt, args) __attribute__((format(printf, fmt, args)))

@@ -32,7 +32,7 @@
 #define ZLIB_CONST
 #include <zlib.h>
 
-#define RAW_BUFFER_SIZE (256 * 1024)
+#define RAW_BUFFER_SIZE ((size_t)256 * 1024)
 
 enum stream_mode { MODE_UNKNOWN, MODE_PLAIN, MODE_GZIP };
 

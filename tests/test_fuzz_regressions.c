@@ -70,8 +70,11 @@ static char *slurp(const char *path, size_t *len)
 		n += got;
 		if (n == cap) {
 			cap *= 2;
-			data = realloc(data, cap);
-			assert_non_null(data);
+			char *bigger = realloc(data, cap);
+			if (!bigger)
+				free(data);
+			assert_non_null(bigger);
+			data = bigger;
 		}
 	}
 	fclose(f);

@@ -785,7 +785,7 @@ static void check_no_game(size_t chunk)
 	finish(&rd);
 
 	start(&rd, "1-0 {about the last game}\n\n[Event \"Next\"]\n1. e4 *", chunk);
-	g = expect_game(&rd);
+	assert_int_equal(expect_game(&rd)->token_count, 1);
 	g = expect_game(&rd);
 	assert_int_equal(g->start_offset, 4);
 	assert_int_equal(g->tag_count, 1);

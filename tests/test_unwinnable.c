@@ -120,8 +120,10 @@ static int parse_case(char *line, struct epd_case *c)
 			c->side[WHITE] = parse_expectation(value);
 		else if (strcmp(key, "black") == 0)
 			c->side[BLACK] = parse_expectation(value);
+		else if (strcmp(key, "dead") == 0 && (strcmp(value, "0") == 0 || strcmp(value, "1") == 0))
+			c->dead = value[0] - '0';
 		else if (strcmp(key, "dead") == 0)
-			c->dead = atoi(value);
+			fail_msg("%s: dead takes 0 or 1, not '%s'", c->fen, value);
 	}
 	return c->side[WHITE] != EXPECT_NONE && c->side[BLACK] != EXPECT_NONE;
 }

@@ -115,7 +115,8 @@ static void list_finish(char *list, int count)
 	if (!comma)
 		return;
 	memmove(comma + 4, comma + 1, strlen(comma + 1) + 1);
-	memcpy(comma, " and", 4);
+	/* The end of the string is in place: this overwrites its middle. */
+	memcpy(comma, " and", 4); /* NOLINT(bugprone-not-null-terminated-result) */
 }
 
 /* Forms only PGN import accepts, one finding for all of them. */

@@ -200,7 +200,7 @@ static void suggest_result(const struct game_record *rec, const char *v, size_t 
 			memcpy(norm + k, "1/2", 3);
 			k += 3;
 		} else {
-			norm[k++] = c == ':' ? '-' : (char)c;
+			norm[k++] = (char)(c == ':' ? '-' : c);
 		}
 	}
 	norm[k] = '\0';

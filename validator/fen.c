@@ -479,7 +479,7 @@ static int check_reachable(const struct position *pos, char *err, size_t errlen)
 static int parse(struct position *pos, const char *fen, int chess960, struct repairs *repairs, int reachable,
 		 char *err, size_t errlen)
 {
-	struct field fields[FIELD_LIMIT];
+	struct field fields[FIELD_LIMIT] = { { NULL, 0 } };
 	struct position parsed;
 	int count;
 
@@ -573,7 +573,7 @@ static char *write_castling(const struct position *pos, char *out)
 			char letter = (char)(kingside ? 'k' : 'q');
 			if (pos->chess960 && outer)
 				letter = (char)('a' + FILE_OF(sq));
-			*out++ = color == WHITE ? (char)(letter - 'a' + 'A') : letter;
+			*out++ = (char)(color == WHITE ? letter - 'a' + 'A' : letter);
 		}
 	}
 	if (out == start)

@@ -129,7 +129,7 @@ static void make_plan(const struct position *pos, enum color winner, enum plan_k
 	for (int i = 0; i < 4; i++) {
 		bitboard corner = BIT(corners[i]);
 		if (!heavy && bishops && (!(bishops & DARK_SQUARES) || !(bishops & ~DARK_SQUARES))
-		    && !(corner & (bishops & DARK_SQUARES ? DARK_SQUARES : ~DARK_SQUARES)))
+		    && !(corner & ((bishops & DARK_SQUARES) ? DARK_SQUARES : ~DARK_SQUARES)))
 			continue;
 		if (best < 0 || distance(corners[i], loser_king) < distance(best, loser_king))
 			best = corners[i];
@@ -461,7 +461,7 @@ enum mate_ability helpmate_search(const struct position *pos, enum color winner,
 	s.table = table;
 	/* Queens and rooks mate most easily where the king stands; minor
 	 * pieces need the corner. */
-	first = pos->by_color[winner] & (pos->by_type[QUEEN] | pos->by_type[ROOK]) ? PLAN_IN_PLACE : PLAN_CORNER;
+	first = (pos->by_color[winner] & (pos->by_type[QUEEN] | pos->by_type[ROOK])) ? PLAN_IN_PLACE : PLAN_CORNER;
 	v = deepen(&s, pos, first, node_budget / 4 * 3);
 	if (v == VERDICT_OPEN)
 		v = deepen(&s, pos, first == PLAN_CORNER ? PLAN_IN_PLACE : PLAN_CORNER, node_budget - s.nodes);
