@@ -107,7 +107,7 @@ static void put_word(struct movetext *m, const char *pre, const char *text, size
 	for (; m->opens > 0; m->opens--, m->column++)
 		putc('(', m->fp);
 	fputs(pre, m->fp);
-	fwrite(text, 1, n, m->fp);
+	(void)fwrite(text, 1, n, m->fp);
 	fputs(post, m->fp);
 	const char *last = NULL;
 	for (const char *p = text; (p = memchr(p, '\n', n - (size_t)(p - text))) != NULL; p++)
@@ -153,7 +153,7 @@ static void put_wrapped(struct movetext *m, const char *text, size_t n, int rese
 			putc(' ', m->fp);
 			m->column++;
 		}
-		fwrite(text + i, 1, word - i, m->fp);
+		(void)fwrite(text + i, 1, word - i, m->fp);
 		m->column += (long)(word - i);
 	}
 	putc('}', m->fp);
@@ -492,7 +492,7 @@ static void write_between(struct fixer *f, const unsigned char *p, size_t n)
 {
 	if (n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) {
 		if (f->blocks_out == 0 && !f->bom_out)
-			fwrite(p, 1, 3, f->out);
+			(void)fwrite(p, 1, 3, f->out);
 		f->bom_out = 1;
 		p += 3;
 		n -= 3;
@@ -505,7 +505,7 @@ static void write_between(struct fixer *f, const unsigned char *p, size_t n)
 		while (len < n && p[len] != '\n' && p[len] != '\r')
 			len++;
 		if (!is_blank(p, len)) {
-			fwrite(p, 1, len, f->out);
+			(void)fwrite(p, 1, len, f->out);
 			putc('\n', f->out);
 		}
 		while (len < n && (p[len] == '\n' || p[len] == '\r'))
@@ -536,7 +536,7 @@ static int fix_game(struct fixer *f, const char *shown, int index, const struct 
 		return -1;
 	size_t n = (size_t)(g->end_offset - g->start_offset);
 	begin_block(f);
-	fwrite(raw, 1, n, f->out);
+	(void)fwrite(raw, 1, n, f->out);
 	if (n == 0 || raw[n - 1] != '\n')
 		putc('\n', f->out);
 	f->blank_line_out = ends_with_blank_line(raw, n);

@@ -35,8 +35,8 @@
 #include "cli.h"
 #include "parser/stream.h"
 
-#define PIECE_BYTES (256u * 1024)
-#define PIECE_MAX (4u << 20)
+#define PIECE_BYTES ((size_t)256 * 1024)
+#define PIECE_MAX ((size_t)4 << 20)
 
 /* The tests make pieces tiny (PGNAUDIT_PIECE_BYTES=n in the environment)
  * so that cuts fall everywhere and both fallbacks run; the largest piece is
@@ -404,7 +404,7 @@ static void read_rest_here(struct pipeline *p, struct report *r, struct check_ta
 
 	struct worker_state *w = &p->main;
 	char err[256];
-	int got;
+	int got = 0;
 	pgn_reader_restart(w->reader, p->redo, n + b->len, s, NULL, &at);
 	while (!output_failed(r->out) && (got = pgn_next_game(w->reader, &w->game, err, sizeof err)) == 1) {
 		check_game(p->opt, &w->auditor, &w->findings, r, b->file, ++p->games_before, &w->game, tally);

@@ -236,7 +236,7 @@ static void take_line(struct report_run *run, const char *name, long number, siz
 	f.highlight = move_highlight(f.fen, f.san);
 	html_finding(&run->spool_buf, &f, ++run->entries);
 	if (run->spool_buf.len >= 1 << 16) {
-		fwrite(run->spool_buf.data, 1, run->spool_buf.len, run->spool);
+		(void)fwrite(run->spool_buf.data, 1, run->spool_buf.len, run->spool);
 		run->spool_buf.len = 0;
 	}
 }
@@ -299,7 +299,7 @@ static int write_report(struct report_run *run, FILE *out)
 	case OUTPUT_CSV: summary_csv(&b, &run->summary, run->opt->by); break;
 	case OUTPUT_HTML:
 		if (run->spool_buf.len)
-			fwrite(run->spool_buf.data, 1, run->spool_buf.len, run->spool);
+			(void)fwrite(run->spool_buf.data, 1, run->spool_buf.len, run->spool);
 		if (fflush(run->spool) != 0 || ferror(run->spool) ||
 		    html_page(out, &run->summary, run->spool, run->entries) < 0) {
 			warnx_("the temporary file that holds the findings could not be written or read: %s",
@@ -309,7 +309,7 @@ static int write_report(struct report_run *run, FILE *out)
 		break;
 	}
 	if (b.len)
-		fwrite(b.data, 1, b.len, out);
+		(void)fwrite(b.data, 1, b.len, out);
 	free(b.data);
 	return status;
 }
@@ -341,8 +341,10 @@ int cmd_report(int argc, char **argv)
 		free(run.line);
 		return EXIT_TROUBLE;
 	}
-	summary_init(&run.summary, opt.format == OUTPUT_TEXT && opt.top == 0 ? INT_MAX : opt.format == OUTPUT_TEXT ? opt.top : 20,
-		     opt.format == OUTPUT_CSV && opt.by != GROUP_CODE);
+	int keep = 20;   /* the worst games kept: only the text tables show them */
+	if (opt.format == OUTPUT_TEXT)
+		keep = opt.top == 0 ? INT_MAX : opt.top;
+	summary_init(&run.summary, keep, opt.format == OUTPUT_CSV && opt.by != GROUP_CODE);
 
 	int trouble = 0;
 	char *stdin_only[] = { "-" };

@@ -390,9 +390,13 @@ static int open_outputs(struct splitter *sp)
 					free((char *)sp->outputs[i].path);
 				output_abandon(&sp->outputs[i]);
 			}
+			free(sp->outputs);
+			sp->outputs = NULL;
 			return -1;
 		}
-		sp->output_count = i + 1;
+		/* output_open keeps path (the malloc'd name of a shard) in
+		 * outputs[i].path; close_outputs frees it. */
+		sp->output_count = i + 1; // NOLINT(clang-analyzer-unix.Malloc)
 	}
 	return 0;
 }

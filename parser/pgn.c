@@ -1272,7 +1272,9 @@ void pgn_reader_restart(struct pgn_reader *r, const void *data, size_t len, stru
 {
 	r->stream = s;
 	r->mem = data;
-	r->mem_end = data != NULL ? r->mem + len : NULL;
+	r->mem_end = r->mem;
+	if (data != NULL)
+		r->mem_end += len;
 	r->mem_failure = failure;
 	r->buf = r->storage + 1;
 	r->buf[-1] = 0;

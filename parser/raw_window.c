@@ -41,7 +41,7 @@ void raw_window_tap(void *ctx, const void *bytes, size_t n)
 		w->head = 0;
 	}
 	if (w->len + n > w->cap) {
-		size_t cap = w->cap ? w->cap : 64 * 1024;
+		size_t cap = w->cap ? w->cap : (size_t)64 * 1024;
 		unsigned char *grown;
 
 		while (cap < w->len + n)
@@ -61,7 +61,7 @@ void raw_window_tap(void *ctx, const void *bytes, size_t n)
 
 const unsigned char *raw_window_get(const struct raw_window *w, uint64_t from, uint64_t to)
 {
-	static const unsigned char nothing[1];
+	static const unsigned char nothing[1] = { 0 };
 
 	if (w->out_of_memory || from < w->base || to < from || to > raw_window_end(w))
 		return NULL;

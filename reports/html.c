@@ -278,7 +278,7 @@ static void filters(struct outbuf *b, const struct summary *s)
 
 static void put(FILE *out, struct outbuf *b)
 {
-	fwrite(b->data, 1, b->len, out);
+	(void)fwrite(b->data, 1, b->len, out);
 	b->len = 0;
 }
 
@@ -305,7 +305,7 @@ int html_page(FILE *out, const struct summary *s, FILE *findings, long count)
 	size_t n;
 	rewind(findings);
 	while ((n = fread(chunk, 1, sizeof chunk, findings)) > 0)
-		fwrite(chunk, 1, n, out);
+		(void)fwrite(chunk, 1, n, out);
 	int status = ferror(findings) ? -1 : 0;
 	if (!count)
 		outbuf_puts(&b, "<p>No findings.</p>\n");

@@ -155,10 +155,12 @@ static int compare_tallies(const void *pa, const void *pb)
 
 struct tally **tally_sorted(const struct tally_table *t)
 {
-	struct tally **sorted = xcalloc(t->count + 1, sizeof *sorted);
+	/* An array of pointers: each element is a pointer (which
+	 * bugprone-sizeof-expression takes for a mistake). */
+	struct tally **sorted = xcalloc(t->count + 1, sizeof(struct tally *)); // NOLINT(bugprone-sizeof-expression)
 	for (size_t i = 0; i < t->count; i++)
 		sorted[i] = &t->items[i];
-	qsort(sorted, t->count, sizeof *sorted, compare_tallies);
+	qsort(sorted, t->count, sizeof(struct tally *), compare_tallies); // NOLINT(bugprone-sizeof-expression)
 	return sorted;
 }
 

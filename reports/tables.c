@@ -223,7 +223,7 @@ static void csv_counts(struct outbuf *b, const struct tally *t, int parts, const
 		for (int v = 0; v < SEVERITY_COUNT; v++) {
 			if (!by_code[c][v])
 				continue;
-			for (int p = 0; p < parts; p++) {
+			for (int p = 0; t != NULL && p < parts; p++) {
 				csv_field(b, tally_part(t, p));
 				outbuf_put(b, ",", 1);
 			}

@@ -260,8 +260,7 @@ static void translate(const struct notation *n, const char *san, char *out, size
 		} else if (*p >= '0' && *p <= '9' && n->digits) {
 			word(n->digits, *p - '0', piece);
 		} else {
-			piece[0] = *p;
-			piece[1] = '\0';
+			snprintf(piece, sizeof piece, "%c", *p);
 		}
 		used += (size_t)snprintf(out + used, len - used, "%s", written);
 	}

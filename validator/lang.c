@@ -329,8 +329,8 @@ int lang_read_move(enum lang l, const struct position *pos, const char *text, si
 	}
 	int legal = 0, parsed = 0;
 	struct move_reading first_failure, try;
+	memset(&first_failure, 0, sizeof first_failure);
 	first_failure.status = READ_UNREADABLE;
-	first_failure.error[0] = '\0';
 	try.spellings_differ = 0;
 	for (int i = 0; i < n; i++) {
 		if (read_english(pos, spellings[i], strlen(spellings[i]), &try) == READ_UNREADABLE) {

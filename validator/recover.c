@@ -11,6 +11,7 @@
 #include "recover.h"
 
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "movegen.h"
@@ -89,9 +90,9 @@ static void try_piece_letters(struct search *s, const struct san *san)
  * and the pairs handwriting confuses. */
 static int confusions(int value, int is_rank, int out[4])
 {
-	static const char rank_pairs[][2] = { { 0, 6 }, { 2, 7 }, { 4, 5 } };    /* 1/7, 3/8, 5/6 */
-	static const char file_pairs[][2] = { { 2, 4 }, { 1, 7 }, { 0, 3 } };    /* c/e, b/h, a/d */
-	const char (*pairs)[2] = is_rank ? rank_pairs : file_pairs;
+	static const int8_t rank_pairs[][2] = { { 0, 6 }, { 2, 7 }, { 4, 5 } };    /* 1/7, 3/8, 5/6 */
+	static const int8_t file_pairs[][2] = { { 2, 4 }, { 1, 7 }, { 0, 3 } };    /* c/e, b/h, a/d */
+	const int8_t (*pairs)[2] = is_rank ? rank_pairs : file_pairs;
 	int n = 0;
 	if (value > 0)
 		out[n++] = value - 1;
