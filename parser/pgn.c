@@ -654,6 +654,7 @@ struct tag_scan {
 	const unsigned char *name, *value;  /* value as written, between the quotes */
 	size_t name_len, value_len;
 	const unsigned char *stop;          /* after the ']', or the byte that is wrong */
+	int escaped;                        /* the value has a backslash */
 };
 
 /* Scans `[ Name "value" ]` from the '[' at p, within the buffered bytes;
@@ -676,6 +677,7 @@ static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned 
 	if (*p != '"' || p == end)
 		return TAG_NO_VALUE;
 	ts->value = ++p;
+	ts->escaped = 0;
 	for (;;) {
 		while (!(cls[*p] & C_VALUE_STOP))
 			p++;
@@ -683,6 +685,7 @@ static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned 
 			return TAG_MORE;
 		if (*p == '"' && p < end)
 			break;
+		ts->escaped |= *p == '\\';
 		if (*p == '\\' && p + 1 == end && !r->eof)
 			return TAG_MORE;
 		if (*p == '\\' && p + 1 < end && !(cls[p[1]] & C_LINE_END))
@@ -757,10 +760,16 @@ static void add_tag(struct pgn_reader *r, struct pgn_game *g, const struct tag_s
 	o += ts->name_len;
 	*o++ = 0;
 	tag->value = (uint32_t)(o - g->arena);
-	for (const unsigned char *p = ts->value, *end = p + ts->value_len; p < end; p++) {
-		if (*p == '\\' && p + 1 < end && (p[1] == '"' || p[1] == '\\'))
-			p++;
-		*o++ = (char)*p;
+	if (!ts->escaped) {
+		/* Nearly every value: nothing to unescape. */
+		memcpy(o, ts->value, ts->value_len);
+		o += ts->value_len;
+	} else {
+		for (const unsigned char *p = ts->value, *end = p + ts->value_len; p < end; p++) {
+			if (*p == '\\' && p + 1 < end && (p[1] == '"' || p[1] == '\\'))
+				p++;
+			*o++ = (char)*p;
+		}
 	}
 	tag->value_length = (uint32_t)(o - (g->arena + tag->value));
 	*o++ = 0;
