@@ -335,8 +335,9 @@ static void check_move(const struct game_record *rec, int ply, struct finding_li
 		int king = position_king_square(a, a->side_to_move);
 		w.double_check = popcount(attackers_to(a, king, !a->side_to_move, position_occupied(a))) > 1;
 	}
-	if (!plainly_right(&w))
-		check_written_move(&w, out);
+	if (plainly_right(&w))
+		return;
+	check_written_move(&w, out);
 }
 
 /* The first move number that does not fit the move after it (PGN 8.2.2):
