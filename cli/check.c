@@ -181,14 +181,20 @@ void check_game(const struct check_options *opt, struct auditor *a, struct findi
 {
 	findings->count = 0;
 	audit_game(a, g, findings, NULL, NULL);
-	struct game_label label = {
-		file, index, pgn_tag_value(g, "White"), pgn_tag_value(g, "Black"),
-		pgn_tag_value(g, "Event"), pgn_tag_value(g, "Round"), pgn_tag_value(g, "Date"),
-	};
+	/* The label is looked up only for a game with something to report. */
+	struct game_label label;
+	int labelled = 0;
 	for (int i = 0; i < findings->count; i++) {
 		const struct finding *f = &findings->items[i];
 		if (!opt->reported[f->code])
 			continue;
+		if (!labelled) {
+			label = (struct game_label){
+				file, index, pgn_tag_value(g, "White"), pgn_tag_value(g, "Black"),
+				pgn_tag_value(g, "Event"), pgn_tag_value(g, "Round"), pgn_tag_value(g, "Date"),
+			};
+			labelled = 1;
+		}
 		report_finding(r, &label, f);
 		tally->reported++;
 		if (f->severity == SEVERITY_ERROR)

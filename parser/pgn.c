@@ -52,6 +52,7 @@ enum {
 	C_LINE_STOP = 1 << 8,     /* LF CR NUL */
 	C_GLYPH = 1 << 9,         /* ! ? */
 	C_DOT = 1 << 10,
+	C_ODD = 1 << 11,          /* NUL (the sentinel), '%', 0xEF (BOM), ^Z: looked at in skip_blanks */
 };
 
 /* What a lexing step tells the game loop. */
@@ -129,6 +130,10 @@ static void init_classes(uint16_t *cls)
 	cls[0] |= C_VALUE_STOP | C_LINE_STOP;
 	cls['"'] |= C_VALUE_STOP;
 	cls['\\'] |= C_VALUE_STOP;
+	cls[0] |= C_ODD;
+	cls['%'] |= C_ODD;
+	cls[0xef] |= C_ODD;
+	cls[0x1a] |= C_ODD;
 	cls['!'] |= C_GLYPH;
 	cls['?'] |= C_GLYPH;
 }
@@ -335,6 +340,10 @@ static int skip_blanks(struct pgn_reader *r)
 			p++;
 		}
 		r->pos = (size_t)(p - r->buf);
+		/* Nearly always: no end of the buffer (its sentinel is a NUL), no
+		 * escape line, BOM or ^Z. */
+		if (!(cls[c] & C_ODD))
+			return (int)c;
 		if (r->pos == r->end) {
 			if (need_more(r) <= 0)
 				return -1;
@@ -515,27 +524,46 @@ static inline void add_token(struct pgn_reader *r, struct pgn_game *g, enum toke
 
 /* Makes the len bytes at r->pos a token and moves past them.  Short texts
  * are copied as SHORT_COPY bytes, which compiles to two moves instead of a
- * call; the buffer and the arena have room for the bytes beyond. */
+ * call; the buffer and the arena have room for the bytes beyond.  Everything
+ * is read before anything is stored, and the bytes of the text are stored
+ * last: a byte store may alias any field, and would make the compiler read
+ * them all again. */
 ALWAYS_INLINE static inline void emit(struct pgn_reader *r, struct pgn_game *g,
 				      enum token_type type, size_t len, int32_t number)
 {
-	const unsigned char *s = r->buf + r->pos;
-	struct where at = where_at(r, r->pos);
-	uint32_t text = (uint32_t)g->arena_len;
+	size_t pos = r->pos;
+	const unsigned char *s = r->buf + pos;
+	struct where at = where_at(r, pos);
+	uint64_t depth = r->st.depth;
 
-	r->pos += len;
+	r->pos = pos + len;
 	r->st.last_type = (int)type;
 	r->st.end.line = at.line;
 	r->st.end.column = at.column + (uint32_t)len;
 	if (!make_room(r, g, len + SHORT_COPY, at))
 		return;
+
+	size_t text = g->arena_len;
+	char *to = g->arena + text;
+	struct pgn_token *t = &g->tokens[g->token_count];
+	struct pgn_token token = {
+		.type = (uint8_t)type,
+		.depth = (uint8_t)(depth < PGN_MAX_DEPTH ? depth : PGN_MAX_DEPTH),
+		.text = (uint32_t)text,
+		.length = (uint32_t)len,
+		.line = at.line,
+		.column = at.column,
+		.number = number,
+	};
+
+	g->token_count++;
+	g->arena_len = text + len + 1;
+	*t = token;
 	if (len < SHORT_COPY)
-		memcpy(g->arena + text, s, SHORT_COPY);
+		memcpy(to, s, SHORT_COPY);
 	else
-		memcpy(g->arena + text, s, len);
-	g->arena[text + len] = 0;
-	g->arena_len += len + 1;
-	add_token(r, g, type, text, len, at, number);
+		memcpy(to, s, len);
+	to[len] = 0;
 }
 
 /* Text built in pieces (comments): text_add, then emit_text. */
@@ -626,6 +654,7 @@ struct tag_scan {
 	const unsigned char *name, *value;  /* value as written, between the quotes */
 	size_t name_len, value_len;
 	const unsigned char *stop;          /* after the ']', or the byte that is wrong */
+	int escaped;                        /* the value has a backslash */
 };
 
 /* Scans `[ Name "value" ]` from the '[' at p, within the buffered bytes;
@@ -648,6 +677,7 @@ static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned 
 	if (*p != '"' || p == end)
 		return TAG_NO_VALUE;
 	ts->value = ++p;
+	ts->escaped = 0;
 	for (;;) {
 		while (!(cls[*p] & C_VALUE_STOP))
 			p++;
@@ -655,6 +685,7 @@ static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned 
 			return TAG_MORE;
 		if (*p == '"' && p < end)
 			break;
+		ts->escaped |= *p == '\\';
 		if (*p == '\\' && p + 1 == end && !r->eof)
 			return TAG_MORE;
 		if (*p == '\\' && p + 1 < end && !(cls[p[1]] & C_LINE_END))
@@ -729,10 +760,16 @@ static void add_tag(struct pgn_reader *r, struct pgn_game *g, const struct tag_s
 	o += ts->name_len;
 	*o++ = 0;
 	tag->value = (uint32_t)(o - g->arena);
-	for (const unsigned char *p = ts->value, *end = p + ts->value_len; p < end; p++) {
-		if (*p == '\\' && p + 1 < end && (p[1] == '"' || p[1] == '\\'))
-			p++;
-		*o++ = (char)*p;
+	if (!ts->escaped) {
+		/* Nearly every value: nothing to unescape. */
+		memcpy(o, ts->value, ts->value_len);
+		o += ts->value_len;
+	} else {
+		for (const unsigned char *p = ts->value, *end = p + ts->value_len; p < end; p++) {
+			if (*p == '\\' && p + 1 < end && (p[1] == '"' || p[1] == '\\'))
+				p++;
+			*o++ = (char)*p;
+		}
 	}
 	tag->value_length = (uint32_t)(o - (g->arena + tag->value));
 	*o++ = 0;
@@ -1007,7 +1044,7 @@ static int take_result(struct pgn_reader *r, struct pgn_game *g, size_t len)
 	return LEX_GAME_OVER;
 }
 
-static int lex_symbol(struct pgn_reader *r, struct pgn_game *g)
+ALWAYS_INLINE static inline int lex_symbol(struct pgn_reader *r, struct pgn_game *g)
 {
 	/* Dots belong to symbols begun by bytes >= 0x80 too: Arabic-Indic and
 	 * Persian move numbers (١٢.) are symbols, and their dot is theirs. */
@@ -1132,6 +1169,12 @@ static int lex_stray(struct pgn_reader *r, struct pgn_game *g)
 
 static int lex_one(struct pgn_reader *r, struct pgn_game *g, int c)
 {
+	/* Symbols and move numbers first: they are most tokens, and no case
+	 * of the switch is a letter, a digit or a byte >= 0x80. */
+	if (r->cls[c] & C_SYMBOL_START)
+		return lex_symbol(r, g);
+	if (r->cls[c] & C_DIGIT)
+		return lex_digits(r, g);
 	switch (c) {
 	case '[':
 		return lex_bracket(r, g);
@@ -1154,10 +1197,6 @@ static int lex_one(struct pgn_reader *r, struct pgn_game *g, int c)
 	case '-': case '+': case '#': case '=': case ':': case '/': case '_': case '@':
 		return lex_stray(r, g);
 	}
-	if (r->cls[c] & C_DIGIT)
-		return lex_digits(r, g);
-	if (r->cls[c] & C_SYMBOL_START)
-		return lex_symbol(r, g);
 	return lex_unexpected(r, g);
 }
 
@@ -1327,8 +1366,11 @@ void pgn_game_free(struct pgn_game *g)
 
 const char *pgn_tag_value(const struct pgn_game *g, const char *name)
 {
-	for (int i = 0; i < g->tag_count; i++)
-		if (strcmp(g->arena + g->tags[i].name, name) == 0)
+	/* The first byte tells most names apart without a call. */
+	for (int i = 0; i < g->tag_count; i++) {
+		const char *tag = g->arena + g->tags[i].name;
+		if (tag[0] == name[0] && strcmp(tag, name) == 0)
 			return g->arena + g->tags[i].value;
+	}
 	return NULL;
 }

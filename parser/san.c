@@ -220,6 +220,32 @@ static int settle_unlettered(struct san *out, char *err, size_t errlen)
 	return 0;
 }
 
+/* The shapes of nearly every move token - e4, Nf3, Nxf3, exd5, once the
+ * marks are off - read at once, into what the grammar below makes of them
+ * (none of them can be e.p., null, castling or a promotion).  Returns 0
+ * for any other text, which the grammar reads. */
+static int parse_common(const char *t, size_t n, struct san *out)
+{
+	int piece = SAN_PAWN;
+	if (n < 2 || n > 4 || !is_file(t[n - 2]) || !is_rank(t[n - 1]))
+		return 0;
+	if (n == 4 && t[1] != 'x')
+		return 0;
+	if (n == 4 && is_file(t[0])) {
+		out->from_file = (int8_t)(t[0] - 'a'); /* exd5 */
+		out->capture = 1;
+	} else if (n >= 3) {
+		piece = piece_from_upper(t[0]); /* Nf3, Nxf3; not Pe4 */
+		if (piece <= SAN_PAWN)
+			return 0;
+		out->capture = n == 4;
+	}
+	out->kind = SAN_MOVE;
+	out->piece = (uint8_t)piece;
+	out->to = (int8_t)((t[n - 1] - '1') * 8 + (t[n - 2] - 'a'));
+	return 1;
+}
+
 int san_parse(const char *text, size_t len, struct san *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);
@@ -239,6 +265,8 @@ int san_parse(const char *text, size_t len, struct san *out, char *err, size_t e
 		fail(err, errlen, "%s", "not a move");
 		return -1;
 	}
+	if (parse_common(text, n, out))
+		return 0;
 	if ((n == 2 && memcmp(text, "--", 2) == 0) || (n == 2 && memcmp(text, "Z0", 2) == 0)) {
 		out->kind = SAN_NULL;
 		return 0;

@@ -46,7 +46,7 @@ static void number(struct outbuf *b, long value, int present)
 {
 	outbuf_put(b, ",", 1);
 	if (present)
-		outbuf_printf(b, "%ld", value);
+		outbuf_put_int(b, value);
 }
 
 void csv_finding(struct report *r, const struct game_label *g, const struct finding *f)

@@ -67,11 +67,18 @@ void jsonl_finding(struct report *r, const struct game_label *g, const struct fi
 	json_string(b, g->file);
 	outbuf_puts(b, ",\"game\":");
 	report_game_number(r, g->game);
-	if (f->line)
-		outbuf_printf(b, ",\"line\":%u,\"column\":%u", f->line, f->column);
+	if (f->line) {
+		outbuf_puts(b, ",\"line\":");
+		outbuf_put_int(b, f->line);
+		outbuf_puts(b, ",\"column\":");
+		outbuf_put_int(b, f->column);
+	}
 	if (f->ply) {
-		outbuf_printf(b, ",\"ply\":%d,\"move_number\":%d,\"side\":\"%s\"", f->ply, f->move_number,
-			      f->side == WHITE ? "white" : "black");
+		outbuf_puts(b, ",\"ply\":");
+		outbuf_put_int(b, f->ply);
+		outbuf_puts(b, ",\"move_number\":");
+		outbuf_put_int(b, f->move_number);
+		outbuf_puts(b, f->side == WHITE ? ",\"side\":\"white\"" : ",\"side\":\"black\"");
 	}
 	field_string(b, "san", f->san);
 	field_string(b, "code", check_catalogue[f->code].code);

@@ -35,6 +35,18 @@ void outbuf_puts(struct outbuf *b, const char *s)
 	outbuf_put(b, s, strlen(s));
 }
 
+void outbuf_put_int(struct outbuf *b, long long v)
+{
+	char digits[24], *p = digits + sizeof digits;
+	unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	outbuf_put(b, p, (size_t)(digits + sizeof digits - p));
+}
+
 void outbuf_printf(struct outbuf *b, const char *fmt, ...)
 {
 	/* Format once into the buffer's spare room; only a longer text is
@@ -91,8 +103,16 @@ size_t outbuf_put_utf8_char(struct outbuf *b, const char *s)
 
 void outbuf_put_utf8(struct outbuf *b, const char *s)
 {
-	while (*s)
-		s += outbuf_put_utf8_char(b, s);
+	/* Runs of ASCII (nearly all text) are copied whole. */
+	while (*s) {
+		const char *run = s;
+		while ((unsigned char)*s - 1u < 0x7fu)
+			s++;
+		if (s > run)
+			outbuf_put(b, run, (size_t)(s - run));
+		if (*s)
+			s += outbuf_put_utf8_char(b, s);
+	}
 }
 
 int report_format_from_name(const char *name)
@@ -111,7 +131,7 @@ void report_game_number(struct report *r, int game)
 	struct game_marks *m = r->marks;
 
 	if (m == NULL) {
-		outbuf_printf(&r->buf, "%d", game);
+		outbuf_put_int(&r->buf, game);
 		return;
 	}
 	if (m->count == m->cap) {

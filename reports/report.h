@@ -65,6 +65,8 @@ void report_game_number(struct report *r, int game);
 void outbuf_put(struct outbuf *b, const char *s, size_t n);
 void outbuf_puts(struct outbuf *b, const char *s);
 void outbuf_printf(struct outbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A number in decimal, as "%lld" writes it, without the cost of printf. */
+void outbuf_put_int(struct outbuf *b, long long v);
 /* Appends s as UTF-8, reading bytes that are not valid UTF-8 as Latin-1. */
 void outbuf_put_utf8(struct outbuf *b, const char *s);
 /* The same for the one character at s (not NUL); returns the bytes read. */

@@ -53,8 +53,12 @@ void text_finding(struct report *r, const struct game_label *g, const struct fin
 	if (r->color)
 		outbuf_puts(b, "\033[1m");
 	outbuf_put_utf8(b, g->file);
-	if (f->line)
-		outbuf_printf(b, ":%u:%u", f->line, f->column);
+	if (f->line) {
+		outbuf_puts(b, ":");
+		outbuf_put_int(b, f->line);
+		outbuf_puts(b, ":");
+		outbuf_put_int(b, f->column);
+	}
 	outbuf_puts(b, ":");
 	if (r->color)
 		outbuf_puts(b, "\033[0m");
@@ -64,10 +68,15 @@ void text_finding(struct report *r, const struct game_label *g, const struct fin
 	outbuf_puts(b, severity_name(f->severity));
 	if (r->color)
 		outbuf_puts(b, "\033[0m");
-	outbuf_printf(b, ": %s: ", check_catalogue[f->code].code);
+	outbuf_puts(b, ": ");
+	outbuf_puts(b, check_catalogue[f->code].code);
+	outbuf_puts(b, ": ");
 	outbuf_put_utf8(b, f->message);
-	if (f->rule)
-		outbuf_printf(b, " [%s]", f->rule);
+	if (f->rule) {
+		outbuf_puts(b, " [");
+		outbuf_puts(b, f->rule);
+		outbuf_puts(b, "]");
+	}
 	outbuf_puts(b, "\n");
 	if (f->suggestion[0]) {
 		outbuf_puts(b, "  suggestion: ");

@@ -164,6 +164,25 @@ static void test_format_names(void **state)
 	assert_int_equal(check_code_from_name("illegal", 7), -1);
 }
 
+/* outbuf_put_int writes what "%lld" writes, at both ends of the range too. */
+static void test_put_int(void **state)
+{
+	(void)state;
+	static const long long values[] = { 0, 7, -7, 10, 65535, 4294967295LL, -2147483648LL,
+					    9223372036854775807LL, -9223372036854775807LL - 1 };
+	struct outbuf b = { 0 };
+	char expected[512] = "";
+	size_t used = 0;
+	for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+		outbuf_put_int(&b, values[i]);
+		outbuf_puts(&b, " ");
+		used += (size_t)snprintf(expected + used, sizeof expected - used, "%lld ", values[i]);
+	}
+	assert_int_equal(b.len, used);
+	assert_memory_equal(b.data, expected, used);
+	free(b.data);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -174,6 +193,7 @@ int main(void)
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_game_marks),
 		cmocka_unit_test(test_format_names),
+		cmocka_unit_test(test_put_int),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

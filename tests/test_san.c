@@ -179,6 +179,43 @@ static void test_refusals(void **state)
 	parse_fails("hello", "destination");
 }
 
+/* The common shapes (e4, Nf3, Nxf3, exd5, with marks) are read by a short
+ * path; every field must be what the full grammar gives, and the shapes
+ * next to them must still go to the grammar. */
+static void assert_san(const char *text, int piece, int from_file, int to, int capture, int suffix)
+{
+	struct san s = parse_ok(text);
+	assert_int_equal(s.kind, SAN_MOVE);
+	assert_int_equal(s.piece, piece);
+	assert_int_equal(s.from_file, from_file);
+	assert_int_equal(s.from_rank, -1);
+	assert_int_equal(s.to, to);
+	assert_int_equal(s.promotion, -1);
+	assert_int_equal(s.capture, capture);
+	assert_int_equal(s.suffix, suffix);
+	assert_int_equal(s.forms, 0);
+}
+
+static void test_common_shapes(void **state)
+{
+	(void)state;
+	assert_san("h8", SAN_PAWN, -1, SQ("h8"), 0, SUFFIX_NONE);
+	assert_san("a1+", SAN_PAWN, -1, SQ("a1"), 0, SUFFIX_CHECK);
+	assert_san("Kxe2", SAN_KING, -1, SQ("e2"), 1, SUFFIX_NONE);
+	assert_san("Qh4#", SAN_QUEEN, -1, SQ("h4"), 0, SUFFIX_MATE);
+	assert_san("Bxc3!?", SAN_BISHOP, -1, SQ("c3"), 1, SUFFIX_NONE);
+	assert_san("bxc3++", SAN_PAWN, 1, SQ("c3"), 1, SUFFIX_DOUBLE_PLUS);
+	assert_san("hxg1", SAN_PAWN, 7, SQ("g1"), 1, SUFFIX_NONE);
+	/* Near them, but for the grammar. */
+	assert_true(parse_ok("Pe4").forms & FORM_PAWN_LETTER);
+	assert_true(parse_ok("nf3").forms & FORM_LOWER_PIECE);
+	assert_true(parse_ok("Nf3:e5").forms & FORM_COLON_CAPTURE);
+	assert_int_equal(parse_ok("Nbd2").from_file, 1);
+	assert_int_equal(parse_ok("e:d5").capture, 1);
+	parse_fails("Xe4", "not a piece letter");
+	parse_fails("e9", "no destination square");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -187,6 +224,7 @@ int main(void)
 		cmocka_unit_test(test_long_and_uci),
 		cmocka_unit_test(test_castling_null_suffixes),
 		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_common_shapes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

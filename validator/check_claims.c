@@ -336,6 +336,11 @@ static void find_missed_claims(const struct game_record *rec, int last_may_claim
 		const struct position *pos = record_position(rec, ply);
 		if (ply == 0 || pos->halfmove_clock == 0)
 			memset(&run, 0, sizeof run);
+		/* Under 4 plies since the run began (the clock goes up by one a ply
+		 * within it), no position can have stood before, so neither
+		 * player has one that stood twice: nothing below can happen. */
+		if (pos->halfmove_clock < 4)
+			continue;
 		int earlier[MAX_LISTED];
 		int side = pos->side_to_move;
 		/* Looking back costs the length of the run.  Under the 2023 Laws the

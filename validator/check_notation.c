@@ -299,6 +299,18 @@ static int plainly_right(const struct written_move *w)
 	return !w->capture || !followed_by_ep_mark(w->rec, w->p->token);
 }
 
+/* Every check of the notation of one move.  Kept out of line: the few
+ * moves that get here would otherwise make check_move, which runs for
+ * every ply, save and restore registers it does not need. */
+__attribute__((noinline)) static void check_written_move(struct written_move *w, struct finding_list *out)
+{
+	check_castling(w, out);
+	int long_form = check_disambiguation(w, out);
+	check_forms(w, long_form, out);
+	check_capture_mark(w, out);
+	check_marks(w, out);
+}
+
 static void check_move(const struct game_record *rec, int ply, struct finding_list *out)
 {
 	const struct ply_record *p = &rec->plies[ply - 1];
@@ -328,11 +340,7 @@ static void check_move(const struct game_record *rec, int ply, struct finding_li
 		return; /* its recording error was reported when it was repaired */
 	if (plainly_right(&w))
 		return;
-	check_castling(&w, out);
-	int long_form = check_disambiguation(&w, out);
-	check_forms(&w, long_form, out);
-	check_capture_mark(&w, out);
-	check_marks(&w, out);
+	check_written_move(&w, out);
 }
 
 /* The first move number that does not fit the move after it (PGN 8.2.2):

@@ -13,20 +13,26 @@
 #include "validator/position.h"
 #include "validator/zobrist.h"
 
-static void remove_piece(struct position *pos, int sq)
+/* PIECE_TYPE and PIECE_COLOR of every piece code, without the divisions. */
+static const uint8_t type_of[13] = { 0, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING,
+				     PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING };
+static const uint8_t color_of[13] = { 0, WHITE, WHITE, WHITE, WHITE, WHITE, WHITE,
+				      BLACK, BLACK, BLACK, BLACK, BLACK, BLACK };
+
+static inline void remove_piece(struct position *pos, int sq)
 {
 	int piece = pos->board[sq];
 
-	pos->by_color[PIECE_COLOR(piece)] ^= BIT(sq);
-	pos->by_type[PIECE_TYPE(piece)] ^= BIT(sq);
+	pos->by_color[color_of[piece]] ^= BIT(sq);
+	pos->by_type[type_of[piece]] ^= BIT(sq);
 	pos->board[sq] = PIECE_NONE;
 	pos->key ^= zobrist_piece[piece][sq];
 }
 
-static void put_piece(struct position *pos, int piece, int sq)
+static inline void put_piece(struct position *pos, int piece, int sq)
 {
-	pos->by_color[PIECE_COLOR(piece)] |= BIT(sq);
-	pos->by_type[PIECE_TYPE(piece)] |= BIT(sq);
+	pos->by_color[color_of[piece]] |= BIT(sq);
+	pos->by_type[type_of[piece]] |= BIT(sq);
 	pos->board[sq] = (uint8_t)piece;
 	pos->key ^= zobrist_piece[piece][sq];
 }
@@ -44,8 +50,9 @@ static void play_castling(struct position *pos, move m)
 }
 
 /* Every move but castling: clear the destination (and the pawn taken en
- * passant), then move the piece, promoting it if asked. */
-static void play_ordinary(struct position *pos, move m)
+ * passant), then move the piece, promoting it if asked.  A plain move
+ * flips both squares in the piece's bitboards at once. */
+static inline void play_ordinary(struct position *pos, move m, int moved_type)
 {
 	int from = MOVE_FROM(m), to = MOVE_TO(m);
 	int piece = pos->board[from];
@@ -54,23 +61,33 @@ static void play_ordinary(struct position *pos, move m)
 		remove_piece(pos, to);
 		pos->halfmove_clock = 0;
 	}
-	if (MOVE_KIND(m) == MOVE_EN_PASSANT)
-		remove_piece(pos, to + (pos->side_to_move == WHITE ? -8 : 8));
-	if (PIECE_TYPE(piece) == PAWN)
+	if (moved_type == PAWN) {
 		pos->halfmove_clock = 0;
-	if (MOVE_KIND(m) == MOVE_PROMOTION)
-		piece = MAKE_PIECE(pos->side_to_move, MOVE_PROMO(m));
-	remove_piece(pos, from);
-	put_piece(pos, piece, to);
+		if (MOVE_KIND(m) == MOVE_EN_PASSANT)
+			remove_piece(pos, to + (pos->side_to_move == WHITE ? -8 : 8));
+		if (MOVE_KIND(m) == MOVE_PROMOTION) {
+			remove_piece(pos, from);
+			put_piece(pos, MAKE_PIECE(pos->side_to_move, MOVE_PROMO(m)), to);
+			return;
+		}
+	}
+	bitboard both = BIT(from) | BIT(to);
+	pos->by_color[color_of[piece]] ^= both;
+	pos->by_type[moved_type] ^= both;
+	pos->board[from] = PIECE_NONE;
+	pos->board[to] = (uint8_t)piece;
+	pos->key ^= zobrist_piece[piece][from] ^ zobrist_piece[piece][to];
 }
 
 /* A right is lost when its rook leaves or is captured on its square, and
  * both of a side's rights when its king moves (castling included). */
-static void update_castling_rights(struct position *pos, move m, int moved_type)
+static inline void update_castling_rights(struct position *pos, move m, int moved_type)
 {
 	bitboard before = pos->castling_rooks;
 	bitboard lost;
 
+	if (!before)
+		return;
 	pos->castling_rooks &= ~(BIT(MOVE_FROM(m)) | BIT(MOVE_TO(m)));
 	if (moved_type == KING)
 		pos->castling_rooks &= ~RANK_BB(pos->side_to_move == WHITE ? 0 : 7);
@@ -82,7 +99,7 @@ static void update_castling_rights(struct position *pos, move m, int moved_type)
 void make_move(struct position *pos, move m)
 {
 	int from = MOVE_FROM(m), to = MOVE_TO(m);
-	int moved_type = PIECE_TYPE(pos->board[from]);
+	int moved_type = type_of[pos->board[from]];
 
 	if (pos->ep_square != SQUARE_NONE && ep_capture_legal(pos))
 		pos->key ^= zobrist_ep_file[FILE_OF(pos->ep_square)];
@@ -93,14 +110,15 @@ void make_move(struct position *pos, move m)
 	if (MOVE_KIND(m) == MOVE_CASTLE)
 		play_castling(pos, m);
 	else
-		play_ordinary(pos, m);
+		play_ordinary(pos, m, moved_type);
 
-	if (moved_type == PAWN && (to - from == 16 || from - to == 16))
-		pos->ep_square = (int8_t)((from + to) / 2);
 	if (pos->side_to_move == BLACK)
 		pos->fullmove_number++;
 	pos->side_to_move = (uint8_t)!pos->side_to_move;
 	pos->key ^= zobrist_black_to_move;
-	if (pos->ep_square != SQUARE_NONE && ep_capture_legal(pos))
-		pos->key ^= zobrist_ep_file[FILE_OF(pos->ep_square)];
+	if (moved_type == PAWN && (to - from == 16 || from - to == 16)) {
+		pos->ep_square = (int8_t)((from + to) / 2);
+		if (ep_capture_legal(pos))
+			pos->key ^= zobrist_ep_file[FILE_OF(pos->ep_square)];
+	}
 }

@@ -29,6 +29,7 @@ static void square_name(int sq, char *buf)
 struct failure {
 	int score;
 	const char *rule;
+	int quiet;          /* keep the score only: the reason is not wanted */
 	char reason[200];
 };
 
@@ -41,6 +42,8 @@ static void note_failure(struct failure *f, int score, const char *rule, const c
 		return;
 	f->score = score;
 	f->rule = rule;
+	if (f->quiet)
+		return;
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(f->reason, sizeof f->reason, fmt, ap);
@@ -58,9 +61,9 @@ static bitboard empty_board_reach(int type, int sq)
 {
 	switch (type) {
 	case KNIGHT: return knight_attacks(sq);
-	case BISHOP: return bishop_attacks(sq, 0);
-	case ROOK: return rook_attacks(sq, 0);
-	case QUEEN: return queen_attacks(sq, 0);
+	case BISHOP: return bishop_rays(sq);
+	case ROOK: return rook_rays(sq);
+	case QUEEN: return bishop_rays(sq) | rook_rays(sq);
 	case KING: return king_attacks(sq);
 	default: return 0;
 	}
@@ -122,7 +125,7 @@ static void try_move(const struct position *pos, move m, struct match_result *re
 {
 	if (move_is_legal(pos, m))
 		accept(res, m);
-	else
+	else if (!f->quiet)
 		explain_king_safety(pos, m, f);
 }
 
@@ -237,13 +240,19 @@ static void match_castling(const struct position *pos, int kingside, struct matc
 	int us = pos->side_to_move;
 	int ksq = king_square(pos, us);
 	int back = us == WHITE ? 0 : 7;
-	struct move_list list;
-	generate_legal(pos, &list);
-	for (int i = 0; i < list.count; i++) {
-		move m = list.moves[i];
-		if (MOVE_KIND(m) == MOVE_CASTLE && (MOVE_TO(m) > MOVE_FROM(m)) == kingside) {
-			accept(res, m);
-			return;
+	/* The first castling move of that side in the legal move list, without
+	 * generating the list: castling is listed only with the king on its back
+	 * rank and not in check, one move per rook that may castle, lowest
+	 * square first. */
+	if (RANK_OF(ksq) == back && !attackers_to(pos, ksq, !us, pos->by_color[WHITE] | pos->by_color[BLACK])) {
+		bitboard castlers = pos->castling_rooks & RANK_BB(back) & pos->by_color[us];
+		while (castlers) {
+			int r = pop_lsb(&castlers);
+			move m = MAKE_MOVE(ksq, r, 0, MOVE_CASTLE);
+			if ((r > ksq) == kingside && move_is_legal(pos, m)) {
+				accept(res, m);
+				return;
+			}
 		}
 	}
 	const char *side = kingside ? "king" : "queen";
@@ -387,21 +396,44 @@ static void match_move(const struct position *pos, const struct san *san, struct
 		match_pawn_push(pos, san, origins, res, f);
 }
 
-int san_match(const struct position *pos, const struct san *san, struct match_result *res)
+static void match_token(const struct position *pos, const struct san *san, struct match_result *res,
+			struct failure *f)
 {
-	struct failure f = { 0, "FIDE 3.10.1", "" };
-	memset(res, 0, sizeof *res);
+	f->score = 0;
+	f->rule = "FIDE 3.10.1";
+	f->reason[0] = '\0';
 	switch (san->kind) {
 	case SAN_NULL:
-		note_failure(&f, FAIL_NONE_REACHES, "FIDE 3.10.1", "a null move (--) is not a move in chess");
+		note_failure(f, FAIL_NONE_REACHES, "FIDE 3.10.1", "a null move (--) is not a move in chess");
 		break;
 	case SAN_CASTLE_SHORT:
 	case SAN_CASTLE_LONG:
-		match_castling(pos, san->kind == SAN_CASTLE_SHORT, res, &f);
+		match_castling(pos, san->kind == SAN_CASTLE_SHORT, res, f);
 		break;
 	default:
-		match_move(pos, san, res, &f);
+		match_move(pos, san, res, f);
 		break;
+	}
+}
+
+int san_match(const struct position *pos, const struct san *san, struct match_result *res)
+{
+	struct failure f;
+	/* Every field but the long reason, which is written only when nothing matches. */
+	res->status = 0;
+	res->move = MOVE_NONE;
+	res->rule = NULL;
+	res->reason[0] = '\0';
+	memset(res->candidates, 0, sizeof res->candidates);
+	res->candidate_count = 0;
+	/* Nearly every written move matches, and then the reasons are not
+	 * wanted: the first pass only keeps scores; when nothing matched, the
+	 * same pass is made again writing them. */
+	f.quiet = 1;
+	match_token(pos, san, res, &f);
+	if (res->candidate_count == 0) {
+		f.quiet = 0;
+		match_token(pos, san, res, &f);
 	}
 	if (res->candidate_count == 1) {
 		res->status = MATCH_OK;
