@@ -210,12 +210,14 @@ static void *worker(void *arg)
 		}
 		if (p->claimed == p->filled)
 			break;
-		struct piece *b = &p->ring[p->claimed++ % p->ring_size];
+		long seq = p->claimed++;
+		struct piece *b = &p->ring[seq % p->ring_size];
 		pthread_mutex_unlock(&p->lock);
 		audit_piece(p, &w, b, b->text, b->len, &b->at);
 		pthread_mutex_lock(&p->lock);
 		b->state = PIECE_DONE;
-		if (p->main_waiting)
+		/* The main thread only ever waits for the oldest piece. */
+		if (p->main_waiting && seq == p->written)
 			pthread_cond_signal(&p->progress);
 	}
 	pthread_mutex_unlock(&p->lock);
@@ -223,7 +225,8 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-/* The main thread sleeps until a worker finishes a piece. */
+/* The main thread sleeps until a worker finishes the oldest piece (the one
+ * it writes next: a free slot too comes only from writing it). */
 static void wait_for_progress(struct pipeline *p)
 {
 	p->main_waiting = 1;
@@ -376,7 +379,27 @@ static size_t find_cut(const unsigned char *t, size_t len)
 static void advance(struct pgn_position *at, const unsigned char *t, size_t n)
 {
 	uint32_t lines = 0;
-	for (size_t i = 0; i < n; i++)
+	size_t i = 0;
+	if (memchr(t, '\r', n) == NULL) {
+		/* No CR (the usual case): count LF eight bytes at a time.  For
+		 * x = word ^ LFs, a byte of x is zero exactly where the word holds
+		 * an LF, and `zero` has the high bit of exactly those bytes; the
+		 * bytes of `lanes` count them (at most 255 words between sums). */
+		const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+		const uint64_t low16 = 0x00ff00ff00ff00ffu;
+		while (i + 8 <= n) {
+			uint64_t lanes = 0;
+			for (int k = 0; k < 255 && i + 8 <= n; k++, i += 8) {
+				uint64_t word;
+				memcpy(&word, t + i, 8);
+				uint64_t x = word ^ (ones * '\n');
+				lanes += (~(((x & ~high) + ~high) | x | ~high)) >> 7;
+			}
+			lanes = (lanes & low16) + ((lanes >> 8) & low16);
+			lines += (uint32_t)((lanes * 0x0001000100010001u) >> 48);
+		}
+	}
+	for (; i < n; i++)
 		lines += t[i] == '\r' || (t[i] == '\n' && (i == 0 || t[i - 1] != '\r'));
 	at->line += lines;
 	at->offset += n;
