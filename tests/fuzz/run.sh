@@ -13,7 +13,7 @@
 set -eu
 
 usage() {
-	echo "usage: tests/fuzz/run.sh SECONDS [reader|san|fen|check ...]" >&2
+	echo "usage: tests/fuzz/run.sh SECONDS [reader|san|fen|check|json ...]" >&2
 	exit 2
 }
 
@@ -21,9 +21,9 @@ usage() {
 SECONDS_EACH=$1
 shift
 case "$SECONDS_EACH" in '' | *[!0-9]*) usage ;; esac
-TARGETS=${*:-reader san fen check}
+TARGETS=${*:-reader san fen check json}
 for t in $TARGETS; do
-	case "$t" in reader | san | fen | check) ;; *) usage ;; esac
+	case "$t" in reader | san | fen | check | json) ;; *) usage ;; esac
 done
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -84,6 +84,7 @@ make_seeds() {
 	reader | check) small_pgn_files | seed_files "$seed" ;;
 	san) san_tokens | seed_lines "$seed" san ;;
 	fen) fens | sort -u | seed_lines "$seed" fen ;;
+	json) cat testdata/report/*.jsonl testdata/check/*.jsonl | sort -u | head -n 2000 | seed_lines "$seed" json ;;
 	esac
 	echo "run.sh: $1: $(find "$seed" -type f | wc -l) seed inputs"
 }
