@@ -461,7 +461,8 @@ static void read_file(struct pipeline *p, const char *path, struct report *r, st
 		b->at = at;
 		b->failure[0] = 0;
 		reserve(&b->text, &b->cap, piece_bytes + p->spill_len);
-		memcpy(b->text, p->spill, p->spill_len);
+		if (p->spill_len)
+			memcpy(b->text, p->spill, p->spill_len);
 		b->len = p->spill_len;
 		size_t want = piece_bytes, cut = 0;
 		for (;;) {
