@@ -30,8 +30,10 @@
 #include "parser/san.h"
 #include "parser/stream.h"
 #include "validator/audit.h"
+#include "validator/lang.h"
 #include "validator/movegen.h"
 #include "validator/notation.h"
+#include "validator/recover.h"
 #include "validator/unwinnable.h"
 
 /* PGN 8.2.1: export format lines are shorter than 80 columns. */
@@ -39,7 +41,7 @@
 
 int usage_fix(FILE *fp, int status)
 {
-	fputs("usage: pgnaudit fix [-o FILE | --in-place [--backup=SUFFIX]] [FILE...]\n"
+	fputs("usage: pgnaudit fix [-o FILE | --in-place [--backup=SUFFIX]] [--lang LIST] [--recover] [FILE...]\n"
 	      "\n"
 	      "Writes the games of each FILE (standard input when none or '-'; gzip is\n"
 	      "recognised by its magic bytes) back as export-format PGN: canonical SAN,\n"
@@ -51,6 +53,10 @@ int usage_fix(FILE *fp, int status)
 	      "  -o, --output FILE     write to FILE (replaced only when complete)\n"
 	      "  -i, --in-place        rewrite each FILE itself, atomically\n"
 	      "      --backup=SUFFIX   with --in-place, keep the original as FILE+SUFFIX\n"
+	      "      --lang LIST       notations to read moves in, as for check (default auto);\n"
+	      "                        the moves are written in English SAN\n"
+	      "      --recover         repair recording errors that only one move explains,\n"
+	      "                        each marked {pgnaudit: 23. Nd2 recorded as Nb2}\n"
 	      "  -h, --help            show this help\n"
 	      "\n"
 	      "Exit status: 0 every game fixed, 1 a game could not be replayed and was\n"
@@ -84,6 +90,9 @@ struct fixer {
 	struct raw_window window;
 	struct line_state lines[PGN_MAX_DEPTH + 1];
 	FILE *out;
+	const struct pgn_game *game; /* the game being fixed */
+	int *ply_token; /* the token each ply was read from (index in the game) */
+	int ply_token_cap;
 	long unfixed;   /* games copied unchanged because of an error */
 	int blocks_out; /* games and texts between them written so far */
 	int bom_out;    /* a BOM was met (and written if it came first) */
@@ -315,11 +324,24 @@ static void write_movetext(struct fixer *f, const struct pgn_game *g, const char
 		case TOKEN_SYMBOL:
 			if (t->depth > 0) {
 				put_variation_move(&m, g, t, line, reserve);
-			} else if (!is_ep_mark(g, t)) {
+				break;
+			}
+			/* The plies read up to this token.  Usually one, the token's
+			 * own; none for a lone e.p. or a move number written in
+			 * Arabic digits (a symbol the reading skips); under --recover
+			 * also a ply not recorded (read at the move after it) and
+			 * two plies in the order they were played, not written. */
+			while (ply < rec->count && f->ply_token[ply] <= i) {
 				const struct ply_record *p = &rec->plies[ply];
 				line->branch = record_position(rec, ply);
 				put_move(&m, line, line->branch, p->move, p->san.glyph, reserve);
 				ply++;
+				if (p->repair != REPAIR_NONE) {
+					char note[192];
+					record_repair_note(rec, ply, note, sizeof note);
+					put_word(&m, "{pgnaudit: ", note, strlen(note), "}", 0);
+					line->need_number = 1;
+				}
 			}
 			break;
 		case TOKEN_NAG:
@@ -517,10 +539,32 @@ static void write_between(struct fixer *f, const unsigned char *p, size_t n)
 
 /* Writes one game, anew or as it was.  Returns -1 when its bytes are not
  * at hand (out of memory). */
+/* audit_game's callback: which token each ply was read from. */
+static void note_ply_token(void *ctx, const struct replay_step *step)
+{
+	struct fixer *f = ctx;
+	if (step->ply == 0 || step->token == NULL)
+		return;
+	if (step->ply > f->ply_token_cap) {
+		int cap = f->ply_token_cap ? 2 * f->ply_token_cap : 256;
+		while (cap < step->ply)
+			cap *= 2;
+		int *grown = realloc(f->ply_token, (size_t)cap * sizeof *grown);
+		if (!grown) {
+			warnx_("out of memory");
+			exit(EXIT_TROUBLE);
+		}
+		f->ply_token = grown;
+		f->ply_token_cap = cap;
+	}
+	f->ply_token[step->ply - 1] = (int)(step->token - f->game->tokens);
+}
+
 static int fix_game(struct fixer *f, const char *shown, int index, const struct pgn_game *g)
 {
 	f->findings.count = 0;
-	audit_game(&f->auditor, g, &f->findings, NULL, NULL);
+	f->game = g;
+	audit_game(&f->auditor, g, &f->findings, note_ply_token, f);
 	int error;
 	const struct finding *why = unfixable(f, g, &error);
 	if (!why) {
@@ -597,15 +641,14 @@ static int fix_file(struct fixer *f, const char *path, struct pgn_game *g)
 	return status;
 }
 
-static struct fixer *fixer_new(void)
+static struct fixer *fixer_new(const struct audit_options *opt)
 {
 	struct fixer *f = calloc(1, sizeof *f);
 	if (!f) {
 		warnx_("out of memory");
 		return NULL;
 	}
-	struct audit_options opt = { RULES_FIDE2023 };
-	auditor_init(&f->auditor, &opt);
+	auditor_init(&f->auditor, opt);
 	raw_window_init(&f->window);
 	return f;
 }
@@ -615,6 +658,7 @@ static void fixer_free(struct fixer *f)
 	finding_list_free(&f->findings);
 	auditor_free(&f->auditor);
 	raw_window_free(&f->window);
+	free(f->ply_token);
 	free(f);
 }
 
@@ -712,22 +756,33 @@ static int fix_in_place(struct fixer *f, const char *path, const char *backup, s
 
 int cmd_fix(int argc, char **argv)
 {
-	enum { OPT_BACKUP = 256 };
+	enum { OPT_BACKUP = 256, OPT_LANG, OPT_RECOVER };
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "in-place", no_argument, NULL, 'i' },
 		{ "backup", required_argument, NULL, OPT_BACKUP },
+		{ "lang", required_argument, NULL, OPT_LANG },
+		{ "recover", no_argument, NULL, OPT_RECOVER },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *output = NULL, *backup = NULL;
 	int in_place = 0, c;
+	char err[256];
+	struct audit_options audit = { .rules = RULES_FIDE2023, .langs = LANG_AUTO, .recover = 0 };
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:ih", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o': output = optarg; break;
 		case 'i': in_place = 1; break;
 		case OPT_BACKUP: backup = optarg; break;
+		case OPT_LANG:
+			if (lang_parse_list(optarg, &audit.langs, err, sizeof err) < 0) {
+				warnx_("%s", err);
+				return usage_fix(stderr, EXIT_TROUBLE);
+			}
+			break;
+		case OPT_RECOVER: audit.recover = 1; break;
 		case 'h': return usage_fix(stdout, EXIT_CLEAN);
 		default: return usage_fix(stderr, EXIT_TROUBLE);
 		}
@@ -758,7 +813,7 @@ int cmd_fix(int argc, char **argv)
 		}
 	}
 
-	struct fixer *f = fixer_new();
+	struct fixer *f = fixer_new(&audit);
 	if (!f)
 		return EXIT_TROUBLE;
 	struct pgn_game game;

@@ -93,5 +93,47 @@ else
 	bad "replay --recover skipped.pgn: ply 70 should be '-' c7c5, ply 71 Nf5 as written"
 fi
 
+# 5. fix writes every notation in English export SAN (no notation finding
+#    under --lang=en, the same final position), and under --recover applies
+#    the unique repairs, each marked by a comment; an ambiguous repair, or
+#    any repair without --recover, leaves the game copied unchanged.
+notation_codes=syntax,illegal-move,ambiguous-move,move-number,redundant-disambiguation,capture-mark,check-mark,mate-mark,castling-notation,nonstandard-notation
+want=$(final_fen testdata/lang/en.pgn)
+for lang in de fr es it nl ru ar fa figurine; do
+	"$BIN" fix "testdata/lang/$lang.pgn" >"$TMP/fixed.pgn" 2>"$TMP/err"
+	if [ $? = 0 ]; then ok; else bad "fix $lang.pgn: exit status"; sed 's/^/    /' "$TMP/err" | head -3; fi
+	"$BIN" check --lang=en -f jsonl --select "$notation_codes" "$TMP/fixed.pgn" >"$TMP/out"
+	if [ ! -s "$TMP/out" ]; then ok; else bad "fix $lang.pgn: not English export SAN"; head -3 "$TMP/out" | sed 's/^/    /'; fi
+	got=$(final_fen "$TMP/fixed.pgn" --lang=en)
+	if [ "$got" = "$want" ]; then ok; else bad "fix $lang.pgn ends at '$got', not '$want'"; fi
+done
+"$BIN" fix --lang=en testdata/lang/de.pgn >"$TMP/fixed.pgn" 2>"$TMP/err"
+status=$?
+grep -v '^$' testdata/lang/de.pgn >"$TMP/a"
+grep -v '^$' "$TMP/fixed.pgn" >"$TMP/b"
+if [ $status = 1 ] && cmp -s "$TMP/a" "$TMP/b"; then ok; else bad "fix --lang=en de.pgn should copy the game unchanged"; fi
+want=$("$BIN" replay testdata/lang/roundtrip.pgn | awk -F'\t' '$1 == 1' | tail -1 | cut -f2,5)
+for name in piece file rank capture skipped swapped two_errors; do
+	"$BIN" fix --recover "testdata/recover/$name.pgn" >"$TMP/fixed.pgn" 2>"$TMP/err"
+	if [ $? = 0 ]; then ok; else bad "fix --recover $name.pgn: exit status"; sed 's/^/    /' "$TMP/err" | head -3; fi
+	expect_notes=$(grep -c '"code":"illegal-move"\|"code":"ambiguous-move"' "testdata/recover/$name.jsonl")
+	notes=$(grep -o '{pgnaudit: [^}]*}' "$TMP/fixed.pgn" | wc -l)
+	if [ "$notes" -ge 1 ]; then ok; else bad "fix --recover $name.pgn: no {pgnaudit: ...} note (findings: $expect_notes)"; fi
+	"$BIN" check --lang=en -f jsonl --select "$notation_codes" "$TMP/fixed.pgn" >"$TMP/out"
+	if [ ! -s "$TMP/out" ]; then ok; else bad "fix --recover $name.pgn: findings in the output"; head -3 "$TMP/out" | sed 's/^/    /'; fi
+	got=$(final_fen "$TMP/fixed.pgn" --lang=en)
+	if [ "$got" = "$want" ]; then ok; else bad "fix --recover $name.pgn ends at '$got', not '$want'"; fi
+	"$BIN" fix "testdata/recover/$name.pgn" >"$TMP/fixed.pgn" 2>"$TMP/err"
+	if [ $? = 1 ] && ! grep -q '{pgnaudit:' "$TMP/fixed.pgn"; then ok; else bad "fix $name.pgn without --recover should copy the game"; fi
+done
+"$BIN" fix --recover testdata/recover/piece.pgn | grep -q '15. Rc1 {pgnaudit: 15. Rc1 recorded as Bc1}' && ok ||
+	bad "fix --recover piece.pgn: the note should follow 15. Rc1"
+for name in ambiguous_repair ambiguous_repairs unexplained; do
+	"$BIN" fix --recover "testdata/recover/$name.pgn" >"$TMP/fixed.pgn" 2>"$TMP/err"
+	if [ $? = 1 ] && grep -q "copied unchanged" "$TMP/err" && ! grep -q '{pgnaudit:' "$TMP/fixed.pgn"; then ok; else
+		bad "fix --recover $name.pgn should copy the game unchanged"
+	fi
+done
+
 echo "e2e-lang: $passed passed, $failed failed"
 [ "$failed" = 0 ]
