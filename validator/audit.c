@@ -308,6 +308,7 @@ static void push_ply(struct game_record *rec, move m, const struct pgn_token *t,
 	/* record_push may move the array: the position before is read anew. */
 	p->after = *record_position(rec, rec->count - 1);
 	make_move(&p->after, m);
+	p->check = (uint8_t)in_check(&p->after);
 	p->move = m;
 	p->token = t;
 	p->number = number;
@@ -439,7 +440,8 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 			return;
 		}
 		struct move_reading r;
-		if (lang_read_move(l, pos, a->written[i].text, a->written[i].length, &r) == READ_AMBIGUOUS
+		int check = rec->count > 0 ? rec->plies[rec->count - 1].check : in_check(pos);
+		if (lang_read_move_known(l, pos, check, a->written[i].text, a->written[i].length, &r) == READ_AMBIGUOUS
 		    && r.spellings_differ)
 			settle_by_the_rest(a, l, i, pos, &r);
 		if (r.status == READ_OK) {

@@ -30,6 +30,7 @@ struct failure {
 	int score;
 	const char *rule;
 	int quiet;          /* keep the score only: the reason is not wanted */
+	int not_in_check;   /* the side to move is known not to be in check */
 	char reason[200];
 };
 
@@ -123,7 +124,7 @@ static void accept(struct match_result *res, move m)
 
 static void try_move(const struct position *pos, move m, struct match_result *res, struct failure *f)
 {
-	if (move_is_legal(pos, m))
+	if (f->not_in_check ? move_is_legal_unchecked(pos, m) : move_is_legal(pos, m))
 		accept(res, m);
 	else if (!f->quiet)
 		explain_king_safety(pos, m, f);
@@ -418,7 +419,13 @@ static void match_token(const struct position *pos, const struct san *san, struc
 
 int san_match(const struct position *pos, const struct san *san, struct match_result *res)
 {
+	return san_match_known(pos, -1, san, res);
+}
+
+int san_match_known(const struct position *pos, int check, const struct san *san, struct match_result *res)
+{
 	struct failure f;
+	f.not_in_check = check == 0;
 	/* Every field but the long reason, which is written only when nothing matches. */
 	res->status = 0;
 	res->move = MOVE_NONE;
