@@ -70,8 +70,10 @@ static bitboard empty_board_reach(int type, int sq)
 	}
 }
 
-/* Why a pseudo-legal move leaves the own king in check. */
-static void explain_king_safety(const struct position *pos, move m, struct failure *f)
+/* Why a pseudo-legal move leaves the own king in check.  Out of line: it
+ * runs only when nothing matched, and inlined it would make try_move, which
+ * runs for every candidate, too big to inline in turn. */
+__attribute__((noinline)) static void explain_king_safety(const struct position *pos, move m, struct failure *f)
 {
 	int us = pos->side_to_move, them = !us;
 	int from = MOVE_FROM(m), to = MOVE_TO(m);
@@ -122,7 +124,8 @@ static void accept(struct match_result *res, move m)
 	res->candidate_count++;
 }
 
-static void try_move(const struct position *pos, move m, struct match_result *res, struct failure *f)
+__attribute__((always_inline)) static inline void try_move(const struct position *pos, move m, struct match_result *res,
+							    struct failure *f)
 {
 	if (f->not_in_check ? move_is_legal_unchecked(pos, m) : move_is_legal(pos, m))
 		accept(res, m);
