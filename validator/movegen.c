@@ -297,15 +297,19 @@ int move_is_legal_unchecked(const struct position *pos, move m)
 	int from = MOVE_FROM(m), king = position_king_square(pos, us);
 	int kind = MOVE_KIND(m);
 	const bitboard *type = pos->by_type;
-	bitboard snipers;
+	bitboard line, snipers;
 
 	if (from == king || (kind != MOVE_NORMAL && kind != MOVE_PROMOTION))
 		return move_is_legal(pos, m);
 	/* Captures and en passant aside, the only attacks a move can add are
-	 * those of sliders whose line to the king ran through `from`. */
+	 * those of sliders whose line to the king ran through `from`; most
+	 * origins are on no line with the king at all. */
+	line = line_through(king, from);
+	if (!line)
+		return 1;
 	snipers = ((bishop_rays(king) & (type[BISHOP] | type[QUEEN]))
 		   | (rook_rays(king) & (type[ROOK] | type[QUEEN])))
-		  & pos->by_color[!us] & line_through(king, from);
+		  & pos->by_color[!us] & line;
 	return !snipers || move_is_legal(pos, m);
 }
 
