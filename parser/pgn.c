@@ -934,6 +934,26 @@ static int lex_brace_comment(struct pgn_reader *r, struct pgn_game *g)
 	uint64_t tag_at = 0;
 
 	r->pos++;
+	{
+		/* Nearly always: the comment closes on its line, within the
+		 * buffered bytes, and the arrays have room.  Then text_add and
+		 * emit_text come down to this. */
+		const unsigned char *s = r->buf + r->pos;
+		const unsigned char *p = s + strcspn((const char *)s, "}\n\r");
+		size_t n = (size_t)(p - s);
+
+		if (*p == '}' && !r->st.stopped && !r->st.text_failed && g->token_count < g->token_cap
+		    && g->arena_len + n + 1 <= g->arena_cap) {
+			memcpy(g->arena + text, s, n);
+			g->arena[text + n] = 0;
+			g->arena_len = text + n + 1;
+			r->pos = (size_t)(p - r->buf) + 1;
+			r->st.last_type = TOKEN_COMMENT;
+			r->st.end = where_at(r, r->pos);
+			add_token(r, g, TOKEN_COMMENT, text, n, open, 0);
+			return LEX_GO_ON;
+		}
+	}
 	for (;;) {
 		const unsigned char *s = r->buf + r->pos;
 		const unsigned char *p = s + strcspn((const char *)s, "}\n\r");
