@@ -934,6 +934,26 @@ static int lex_brace_comment(struct pgn_reader *r, struct pgn_game *g)
 	uint64_t tag_at = 0;
 
 	r->pos++;
+	{
+		/* Nearly always: the comment closes on its line, within the
+		 * buffered bytes, and the arrays have room.  Then text_add and
+		 * emit_text come down to this. */
+		const unsigned char *s = r->buf + r->pos;
+		const unsigned char *p = s + strcspn((const char *)s, "}\n\r");
+		size_t n = (size_t)(p - s);
+
+		if (*p == '}' && !r->st.stopped && !r->st.text_failed && g->token_count < g->token_cap
+		    && g->arena_len + n + 1 <= g->arena_cap) {
+			memcpy(g->arena + text, s, n);
+			g->arena[text + n] = 0;
+			g->arena_len = text + n + 1;
+			r->pos = (size_t)(p - r->buf) + 1;
+			r->st.last_type = TOKEN_COMMENT;
+			r->st.end = where_at(r, r->pos);
+			add_token(r, g, TOKEN_COMMENT, text, n, open, 0);
+			return LEX_GO_ON;
+		}
+	}
 	for (;;) {
 		const unsigned char *s = r->buf + r->pos;
 		const unsigned char *p = s + strcspn((const char *)s, "}\n\r");
@@ -1200,6 +1220,126 @@ static int lex_one(struct pgn_reader *r, struct pgn_game *g, int c)
 	return lex_unexpected(r, g);
 }
 
+/* ---- the plain movetext run ---- */
+
+/*
+ * Most of the bytes of a file are movetext of the plainest kind: move
+ * numbers, moves and the blanks and line ends between them.  This loop
+ * takes a run of those in one go, with the position, the line count and
+ * the game's arrays held in local variables and written back once at the
+ * end, instead of a call of skip_blanks and lex_one per token, each of
+ * which must read them all from memory again (any byte stored may alias
+ * them).  It makes the same tokens as lex_symbol and lex_digits, and stops
+ * at the first byte it does not take as it would take it - anything that
+ * is not a blank, a line end, a letter, a byte >= 0x80 but 0xEF, or a
+ * digit; a digit followed by '-' or '/' (a result, say); a token that runs
+ * into the end of the buffered bytes or is too long; arrays that are full -
+ * leaving that byte to skip_blanks and lex_one.  It never reads input, records a problem or ends a game.
+ */
+static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
+{
+	const uint16_t *cls = r->cls;
+	const unsigned char *buf = r->buf, *end = buf + r->end, *p = buf + r->pos;
+
+	if (!(cls[*p] & (C_BLANK | C_LINE_END | C_SYMBOL_START | C_DIGIT)) || (cls[*p] & C_ODD) || r->st.stopped)
+		return;
+
+	uint64_t base = r->base, line_start = r->line_start;
+	uint32_t line = r->line, end_line = r->st.end.line, end_column = r->st.end.column;
+	int last_type = r->st.last_type, count = g->token_count, took = 0;
+	const int cap = g->token_cap;
+	size_t arena_len = g->arena_len;
+	const size_t arena_cap = g->arena_cap;
+	struct pgn_token *tokens = g->tokens;
+	char *arena = g->arena;
+	const uint8_t depth = (uint8_t)(r->st.depth < PGN_MAX_DEPTH ? r->st.depth : PGN_MAX_DEPTH);
+
+	for (;;) {
+		unsigned c = *p, k = cls[c];
+
+		if (k & C_BLANK) {
+			p++;
+			continue;
+		}
+		if (k & C_LINE_END) {
+			if (c == '\r' || p[-1] != '\r')
+				line++;
+			line_start = base + (size_t)(p - buf) + 1;
+			p++;
+			continue;
+		}
+		/* 0xEF may begin a byte order mark, which skip_blanks drops
+		 * at the start of a line. */
+		if (!(k & (C_SYMBOL_START | C_DIGIT)) || (k & C_ODD))
+			break;
+
+		const unsigned char *q = p + 1;
+		while (cls[*q] & C_SYMBOL_DOT)
+			q++;
+		size_t len = (size_t)(q - p), take = len;
+		enum token_type type = TOKEN_SYMBOL;
+		int32_t number = 0;
+
+		if (q == end || len > PGN_MAX_TOKEN_BYTES)
+			break;
+		if (k & C_DIGIT) {
+			size_t digits = 1, dots;
+
+			/* Results (1-0 0-1 1/2-1/2, and 1/2), and castling
+			 * written with zeros, are lex_digits' to judge. */
+			if (p[1] == '-' || p[1] == '/')
+				break;
+			while (digits < len && cls[p[digits]] & C_DIGIT)
+				digits++;
+			for (dots = digits; dots < len && p[dots] == '.'; dots++)
+				continue;
+			if (digits == len || dots > digits) {
+				type = TOKEN_MOVE_NUMBER;
+				take = dots;
+				number = number_value(p, digits);
+			}
+		}
+		if (count >= cap || arena_len + take + SHORT_COPY > arena_cap)
+			break;
+
+		uint32_t column = (uint32_t)(base + (size_t)(p - buf) - line_start + 1);
+		char *to = arena + arena_len;
+		struct pgn_token token = {
+			.type = (uint8_t)type,
+			.depth = depth,
+			.text = (uint32_t)arena_len,
+			.length = (uint32_t)take,
+			.line = line,
+			.column = column,
+			.number = number,
+		};
+
+		tokens[count++] = token;
+		arena_len += take + 1;
+		last_type = (int)type;
+		end_line = line;
+		end_column = column + (uint32_t)take;
+		took = 1;
+		if (take < SHORT_COPY)
+			memcpy(to, p, SHORT_COPY);
+		else
+			memcpy(to, p, take);
+		to[take] = 0;
+		p += take;
+	}
+	r->pos = (size_t)(p - buf);
+	r->line = line;
+	r->line_start = line_start;
+	g->token_count = count;
+	g->arena_len = arena_len;
+	if (took) {
+		r->st.last_type = last_type;
+		r->st.end.line = end_line;
+		r->st.end.column = end_column;
+		r->st.movetext = 1;
+	}
+}
+
 /* ---- games ---- */
 
 static void game_reset(struct pgn_reader *r, struct pgn_game *g)
@@ -1268,8 +1408,11 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g, char *err, size_t er
 		return read_failed(r, err, errlen);
 	game_reset(r, g);
 	for (;;) {
-		int c = skip_blanks(r), status;
+		int c, status;
 
+		if (r->st.movetext)
+			lex_plain_run(r, g);
+		c = skip_blanks(r);
 		if (c < 0)
 			return r->failed ? read_failed(r, err, errlen) : end_of_input(r, g);
 		start_game(r, g);

@@ -224,7 +224,7 @@ static int settle_unlettered(struct san *out, char *err, size_t errlen)
  * marks are off - read at once, into what the grammar below makes of them
  * (none of them can be e.p., null, castling or a promotion).  Returns 0
  * for any other text, which the grammar reads. */
-static int parse_common(const char *t, size_t n, struct san *out)
+__attribute__((always_inline)) static inline int parse_common(const char *t, size_t n, struct san *out)
 {
 	int piece = SAN_PAWN;
 	if (n < 2 || n > 4 || !is_file(t[n - 2]) || !is_rank(t[n - 1]))
@@ -246,7 +246,10 @@ static int parse_common(const char *t, size_t n, struct san *out)
 	return 1;
 }
 
-int san_parse(const char *text, size_t len, struct san *out, char *err, size_t errlen)
+/* The whole grammar; san_parse tries the common shapes first.  Kept out of
+ * line so that the common case does not pay for its registers. */
+__attribute__((noinline)) static int parse_general(const char *text, size_t len, struct san *out, char *err,
+						     size_t errlen)
 {
 	memset(out, 0, sizeof *out);
 	out->from_file = out->from_rank = out->to = out->promotion = -1;
@@ -292,4 +295,29 @@ int san_parse(const char *text, size_t len, struct san *out, char *err, size_t e
 		return -1;
 	}
 	return 0;
+}
+
+int san_parse(const char *text, size_t len, struct san *out, char *err, size_t errlen)
+{
+	/* A common shape with one + or # or none, and no glyph: what
+	 * parse_general makes of it, without its suffix loops.  (A token
+	 * whose text before the mark ends in a rank cannot be e.p. either.) */
+	size_t n = len;
+	uint8_t suffix = SUFFIX_NONE;
+	if (n >= 2 && text[n - 1] == '#') {
+		suffix = SUFFIX_MATE;
+		n--;
+	} else if (n >= 2 && text[n - 1] == '+' && text[n - 2] != '+') {
+		suffix = SUFFIX_CHECK;
+		n--;
+	}
+	memset(out, 0, sizeof *out);
+	out->from_file = out->from_rank = out->to = out->promotion = -1;
+	if (parse_common(text, n, out)) {
+		out->suffix = suffix;
+		if (err && errlen)
+			err[0] = '\0';
+		return 0;
+	}
+	return parse_general(text, len, out, err, errlen);
 }

@@ -340,6 +340,52 @@ static void test_move_is_legal_agrees(void **state)
 	check_pseudo_against_legal(&pos, 3);
 }
 
+/* The replay's short cut agrees with the long way along a tree of a
+ * position: move_is_legal_unchecked() with move_is_legal() for every
+ * pseudo-legal move of a side not in check.  Returns how many moves were
+ * compared. */
+static long check_short_cuts(const struct position *pos, int depth)
+{
+	struct move_list legal, pseudo;
+	long compared = 0;
+
+	generate_legal(pos, &legal);
+	if (!in_check(pos)) {
+		generate_pseudo_legal(pos, &pseudo);
+		for (int i = 0; i < pseudo.count; i++, compared++)
+			assert_int_equal(move_is_legal_unchecked(pos, pseudo.moves[i]),
+					 move_is_legal(pos, pseudo.moves[i]));
+	}
+	for (int i = 0; i < legal.count && depth > 1; i++) {
+		struct position child = *pos;
+		make_move(&child, legal.moves[i]);
+		compared += check_short_cuts(&child, depth - 1);
+	}
+	return compared;
+}
+
+static void test_replay_short_cuts_agree(void **state)
+{
+	/* Pins, discovered and double checks, en passant, promotions,
+	 * castling (the perft suite's positions 2 to 5, a Chess960 position
+	 * and one full of discovered checks). */
+	static const struct { const char *fen; int chess960, depth; } cases[] = {
+		{ "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 0, 3 },
+		{ "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 0, 4 },
+		{ "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 0, 3 },
+		{ "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 0, 3 },
+		{ "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 1, 3 },
+		{ "4k3/3N4/8/1B2N3/8/4R3/8/Q3K2R w K - 0 1", 0, 3 },
+	};
+	struct position pos;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		setup(&pos, cases[i].fen, cases[i].chess960);
+		assert_true(check_short_cuts(&pos, cases[i].depth) > 1000);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -352,6 +398,7 @@ int main(void)
 		cmocka_unit_test(test_promotions),
 		cmocka_unit_test(test_check_evasions_and_pins),
 		cmocka_unit_test(test_move_is_legal_agrees),
+		cmocka_unit_test(test_replay_short_cuts_agree),
 		cmocka_unit_test(test_perft_standard_suite),
 		cmocka_unit_test(test_perft_chess960_suite),
 	};

@@ -496,7 +496,9 @@ static void check_bom(size_t chunk)
 
 	start(&rd, "\xef\xbb\xbf[Event \"B\"] 1. e4 *\n"
 		   "\xef\xbb\xbf% after a BOM\n"
-		   "\xef\xbb\xbf" "1. d4 *", chunk);
+		   "\xef\xbb\xbf" "1. d4 *\n"
+		   "[Event \"C\"]\n1. e4\n"
+		   "\xef\xbb\xbf" "e5 2. Nf3 *", chunk);
 	g = expect_game(&rd);
 	expect_tag(g, 0, "Event", "B", 1, 1);
 	expect_token(g, 0, TOKEN_MOVE_NUMBER, "1.", 1, 13);
@@ -505,6 +507,15 @@ static void check_bom(size_t chunk)
 	g = expect_game(&rd);
 	expect_token(g, 0, TOKEN_MOVE_NUMBER, "1.", 3, 1);
 	assert_int_equal(g->first_line, 3);
+	assert_int_equal(g->problem_count, 0);
+	/* A BOM at the start of a line of movetext is dropped there too. */
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 6);
+	expect_token(g, 1, TOKEN_SYMBOL, "e4", 5, 4);
+	expect_token(g, 2, TOKEN_SYMBOL, "e5", 6, 1);
+	expect_token(g, 3, TOKEN_MOVE_NUMBER, "2.", 6, 4);
+	expect_token(g, 4, TOKEN_SYMBOL, "Nf3", 6, 7);
+	expect_token(g, 5, TOKEN_RESULT, "*", 6, 11);
 	assert_int_equal(g->problem_count, 0);
 	expect_end(&rd);
 	finish(&rd);

@@ -262,18 +262,20 @@ static void *grow(void *p, int *cap, int need, size_t size)
 
 static void collect_main_line(struct auditor *a, const struct pgn_game *g)
 {
-	const struct pgn_token *number = NULL;
-	a->line_count = 0;
-	for (int i = 0; i < g->token_count && a->line_count < MAIN_LINE_MAX; i++) {
-		const struct pgn_token *t = &g->tokens[i];
+	const struct pgn_token *number = NULL, *tokens = g->tokens;
+	/* The count in a local: the stores into the array below would make
+	 * the compiler read a->line_count again for every token. */
+	int n = 0, token_count = g->token_count;
+	for (int i = 0; i < token_count && n < MAIN_LINE_MAX; i++) {
+		const struct pgn_token *t = &tokens[i];
 		if (t->depth != 0)
 			continue;
 		if (t->type == TOKEN_MOVE_NUMBER)
 			number = t;
 		if (t->type != TOKEN_SYMBOL || is_ep_mark(g, t))
 			continue;
-		a->line = grow(a->line, &a->line_cap, a->line_count + 1, sizeof *a->line);
-		struct line_token *lt = &a->line[a->line_count++];
+		a->line = grow(a->line, &a->line_cap, n + 1, sizeof *a->line);
+		struct line_token *lt = &a->line[n++];
 		lt->token = t;
 		lt->number = number;
 		lt->filler = (unsigned char)pgn_token_text(g, t)[0] >= 0x80
@@ -281,6 +283,7 @@ static void collect_main_line(struct auditor *a, const struct pgn_game *g)
 		if (!lt->filler)
 			number = NULL;
 	}
+	a->line_count = n;
 }
 
 /* The tokens reading l reads as moves, into a->written. */
@@ -289,14 +292,16 @@ static void select_written(struct auditor *a, enum lang l)
 	int cap = a->written_cap;
 	a->written = grow(a->written, &cap, a->line_count + 1, sizeof *a->written);
 	a->written_line = grow(a->written_line, &a->written_cap, a->line_count + 1, sizeof *a->written_line);
-	a->written_count = 0;
-	for (int i = 0; i < a->line_count && a->written_count <= RECORD_MAX_PLIES; i++) {
+	int n = 0, line_count = a->line_count;
+	const struct pgn_game *g = a->record.game;
+	for (int i = 0; i < line_count && n <= RECORD_MAX_PLIES; i++) {
 		if (l != LANG_EN && a->line[i].filler)
 			continue;
 		const struct pgn_token *t = a->line[i].token;
-		a->written[a->written_count] = (struct written){ pgn_token_text(a->record.game, t), t->length };
-		a->written_line[a->written_count++] = i;
+		a->written[n] = (struct written){ pgn_token_text(g, t), t->length };
+		a->written_line[n++] = i;
 	}
+	a->written_count = n;
 }
 
 /* ---- replaying in one reading ---- */
@@ -308,6 +313,7 @@ static void push_ply(struct game_record *rec, move m, const struct pgn_token *t,
 	/* record_push may move the array: the position before is read anew. */
 	p->after = *record_position(rec, rec->count - 1);
 	make_move(&p->after, m);
+	p->check = (uint8_t)in_check(&p->after);
 	p->move = m;
 	p->token = t;
 	p->number = number;
@@ -439,7 +445,8 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 			return;
 		}
 		struct move_reading r;
-		if (lang_read_move(l, pos, a->written[i].text, a->written[i].length, &r) == READ_AMBIGUOUS
+		int check = rec->count > 0 ? rec->plies[rec->count - 1].check : in_check(pos);
+		if (lang_read_move_known(l, pos, check, a->written[i].text, a->written[i].length, &r) == READ_AMBIGUOUS
 		    && r.spellings_differ)
 			settle_by_the_rest(a, l, i, pos, &r);
 		if (r.status == READ_OK) {

@@ -126,6 +126,24 @@ static int may_reach_target(const struct position *pos, move m, const struct pos
 	return 0;
 }
 
+/* Could any quiet move of the player to move in pos lead to one of the
+ * targets?  Castling aside, such a move takes one of his pieces from its
+ * square to an empty one, so a target it leads to has the opponent's pieces
+ * where they are now and his on the same squares but two.  A necessary
+ * condition only, which spares generating the moves in most positions that
+ * have targets; castling rights, or too many targets (n < 0), answer yes. */
+static int target_within_a_move(const struct position *pos, const struct position *const *targets, int n)
+{
+	int us = pos->side_to_move;
+	if (n < 0 || (pos->castling_rooks & pos->by_color[us]))
+		return 1;
+	for (int i = 0; i < n; i++)
+		if (targets[i]->by_color[!us] == pos->by_color[!us]
+		    && popcount(targets[i]->by_color[us] ^ pos->by_color[us]) == 2)
+			return 1;
+	return 0;
+}
+
 /* A legal move of the player to move after `ply` that would make a position
  * appear for the third time (9.2.1.1), preferring `preferred`; MOVE_NONE if
  * none.  The two earlier plies go to plies. */
@@ -137,7 +155,7 @@ static move repeating_move(const struct game_record *rec, int ply, move preferre
 	struct move_list legal;
 	move found = MOVE_NONE;
 	int found_plies[MAX_LISTED];
-	if (target_count == 0)
+	if (target_count == 0 || !target_within_a_move(pos, targets, target_count))
 		return MOVE_NONE;
 	generate_legal(pos, &legal);
 	for (int i = 0; i < legal.count; i++) {

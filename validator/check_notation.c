@@ -323,7 +323,7 @@ static void check_move(const struct game_record *rec, int ply, struct finding_li
 	int kind = MOVE_KIND(p->move);
 	w.castle = kind == MOVE_CASTLE;
 	w.capture = kind == MOVE_EN_PASSANT || (!w.castle && w.before->board[MOVE_TO(p->move)] != PIECE_NONE);
-	w.check = in_check(&p->after);
+	w.check = p->check;
 	w.mate = w.double_check = 0;
 	w.export_san[0] = '\0';
 	if (w.check && !king_can_step_away(&p->after)) {

@@ -301,11 +301,12 @@ int lang_is_filler(const char *text, size_t len)
 
 /* ---- reading a move ---- */
 
-static int read_english(const struct position *pos, const char *text, size_t len, struct move_reading *out)
+static int read_english(const struct position *pos, int check, const char *text, size_t len,
+			struct move_reading *out)
 {
 	if (san_parse(text, len, &out->san, out->error, sizeof out->error) < 0)
 		return out->status = READ_UNREADABLE;
-	san_match(pos, &out->san, &out->match);
+	san_match_known(pos, check, &out->san, &out->match);
 	out->status = out->match.status == MATCH_OK ? READ_OK
 		    : out->match.status == MATCH_AMBIGUOUS ? READ_AMBIGUOUS : READ_ILLEGAL;
 	return out->status;
@@ -314,11 +315,17 @@ static int read_english(const struct position *pos, const char *text, size_t len
 int lang_read_move(enum lang l, const struct position *pos, const char *text, size_t len,
 		   struct move_reading *out)
 {
+	return lang_read_move_known(l, pos, -1, text, len, out);
+}
+
+int lang_read_move_known(enum lang l, const struct position *pos, int check, const char *text, size_t len,
+			 struct move_reading *out)
+{
 	out->english[0] = '\0';
 	out->error[0] = '\0';
 	out->spellings_differ = 0;
 	if (l == LANG_EN)
-		return read_english(pos, text, len, out);
+		return read_english(pos, check, text, len, out);
 
 	char spellings[4][SAN_TEXT_MAX];
 	int n = lang_to_english(l, text, len, spellings, 4);
@@ -333,7 +340,7 @@ int lang_read_move(enum lang l, const struct position *pos, const char *text, si
 	first_failure.status = READ_UNREADABLE;
 	try.spellings_differ = 0;
 	for (int i = 0; i < n; i++) {
-		if (read_english(pos, spellings[i], strlen(spellings[i]), &try) == READ_UNREADABLE) {
+		if (read_english(pos, check, spellings[i], strlen(spellings[i]), &try) == READ_UNREADABLE) {
 			if (i == 0)
 				snprintf(first_failure.error, sizeof first_failure.error, "%s", try.error);
 			continue;

@@ -70,6 +70,11 @@ struct move_reading {
 int lang_read_move(enum lang l, const struct position *pos, const char *text, size_t len,
 		   struct move_reading *out);
 
+/* The same, when the caller knows whether the side to move is in check
+ * (`check` 1 or 0; -1: not known): see san_match_known(). */
+int lang_read_move_known(enum lang l, const struct position *pos, int check, const char *text, size_t len,
+			 struct move_reading *out);
+
 /* The English spellings text[0..len) stands for in reading l (at most
  * `max`, each SAN_TEXT_MAX bytes); 0 when it is not a move in that reading. */
 #define SAN_TEXT_MAX 32

@@ -291,6 +291,28 @@ int move_is_legal(const struct position *pos, move m)
 	return !(attackers_to(pos, king, (enum color)!us, occupied) & ~BIT(to));
 }
 
+int move_is_legal_unchecked(const struct position *pos, move m)
+{
+	int us = pos->side_to_move;
+	int from = MOVE_FROM(m), king = position_king_square(pos, us);
+	int kind = MOVE_KIND(m);
+	const bitboard *type = pos->by_type;
+	bitboard line, snipers;
+
+	if (from == king || (kind != MOVE_NORMAL && kind != MOVE_PROMOTION))
+		return move_is_legal(pos, m);
+	/* Captures and en passant aside, the only attacks a move can add are
+	 * those of sliders whose line to the king ran through `from`; most
+	 * origins are on no line with the king at all. */
+	line = line_through(king, from);
+	if (!line)
+		return 1;
+	snipers = ((bishop_rays(king) & (type[BISHOP] | type[QUEEN]))
+		   | (rook_rays(king) & (type[ROOK] | type[QUEEN])))
+		  & pos->by_color[!us] & line;
+	return !snipers || move_is_legal(pos, m);
+}
+
 int ep_capture_legal(const struct position *pos)
 {
 	bitboard capturers;

@@ -30,6 +30,13 @@ void generate_pseudo_legal(const struct position *pos, struct move_list *list);
 /* For a move from generate_pseudo_legal(): does it leave the king safe? */
 int move_is_legal(const struct position *pos, move m);
 
+/* move_is_legal() for a position whose side to move the caller knows is not
+ * in check.  Then a move of another piece than the king opens a line to the
+ * king only from a square between the king and an enemy slider on that
+ * line; a move from any other square is legal without a look for attackers
+ * (most moves of a game). */
+int move_is_legal_unchecked(const struct position *pos, move m);
+
 /* The set of pieces of `by` attacking sq, with the given occupancy. */
 bitboard attackers_to(const struct position *pos, int sq, enum color by, bitboard occupied);
 

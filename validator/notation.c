@@ -30,6 +30,7 @@ struct failure {
 	int score;
 	const char *rule;
 	int quiet;          /* keep the score only: the reason is not wanted */
+	int not_in_check;   /* the side to move is known not to be in check */
 	char reason[200];
 };
 
@@ -69,8 +70,10 @@ static bitboard empty_board_reach(int type, int sq)
 	}
 }
 
-/* Why a pseudo-legal move leaves the own king in check. */
-static void explain_king_safety(const struct position *pos, move m, struct failure *f)
+/* Why a pseudo-legal move leaves the own king in check.  Out of line: it
+ * runs only when nothing matched, and inlined it would make try_move, which
+ * runs for every candidate, too big to inline in turn. */
+__attribute__((noinline)) static void explain_king_safety(const struct position *pos, move m, struct failure *f)
 {
 	int us = pos->side_to_move, them = !us;
 	int from = MOVE_FROM(m), to = MOVE_TO(m);
@@ -121,9 +124,10 @@ static void accept(struct match_result *res, move m)
 	res->candidate_count++;
 }
 
-static void try_move(const struct position *pos, move m, struct match_result *res, struct failure *f)
+__attribute__((always_inline)) static inline void try_move(const struct position *pos, move m, struct match_result *res,
+							    struct failure *f)
 {
-	if (move_is_legal(pos, m))
+	if (f->not_in_check ? move_is_legal_unchecked(pos, m) : move_is_legal(pos, m))
 		accept(res, m);
 	else if (!f->quiet)
 		explain_king_safety(pos, m, f);
@@ -418,7 +422,13 @@ static void match_token(const struct position *pos, const struct san *san, struc
 
 int san_match(const struct position *pos, const struct san *san, struct match_result *res)
 {
+	return san_match_known(pos, -1, san, res);
+}
+
+int san_match_known(const struct position *pos, int check, const struct san *san, struct match_result *res)
+{
 	struct failure f;
+	f.not_in_check = check == 0;
 	/* Every field but the long reason, which is written only when nothing matches. */
 	res->status = 0;
 	res->move = MOVE_NONE;

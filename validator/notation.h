@@ -33,6 +33,12 @@ struct match_result {
 
 int san_match(const struct position *pos, const struct san *san, struct match_result *res);
 
+/* san_match() when the caller knows whether the side to move is in check
+ * (`check` 1 or 0; -1: not known).  The replay knows it from the ply before,
+ * and a move that cannot open a line to an unchecked king is then legal
+ * without a look for attackers; the result is the same. */
+int san_match_known(const struct position *pos, int check, const struct san *san, struct match_result *res);
+
 /* Export SAN of a legal move into buf (SAN_MAX bytes), with + or #. */
 void move_to_san(const struct position *pos, move m, char *buf);
 

@@ -23,6 +23,7 @@ struct ply_record {
 	const struct pgn_token *number;   /* the main-line move number written just before it, or NULL */
 	struct san san;                   /* the token, parsed (in English, whatever the reading) */
 	uint8_t repair;                   /* enum repair_kind (recover.h): 0 unless --recover changed it */
+	uint8_t check;                    /* the side to move in `after` is in check */
 };
 
 /* Why the replay stopped before the end of the main line. */
