@@ -49,8 +49,20 @@ int usage_check(FILE *fp, int status)
 	return status;
 }
 
-/* Applies a comma-separated list of codes to `reported`. */
-static int apply_codes(unsigned char *reported, const char *list, int value)
+int check_parse_rules(const char *name, enum rules_edition *rules)
+{
+	if (strcmp(name, "fide2023") == 0)
+		*rules = RULES_FIDE2023;
+	else if (strcmp(name, "fide2005") == 0)
+		*rules = RULES_FIDE2005;
+	else {
+		warnx_("'%s' is not a rules edition (fide2023 or fide2005)", name);
+		return -1;
+	}
+	return 0;
+}
+
+int check_apply_codes(unsigned char *reported, const char *list, int value)
 {
 	const char *p = list;
 	while (*p) {
@@ -122,14 +134,8 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 		case OPT_SELECT: select = optarg; break;
 		case OPT_IGNORE: ignore = optarg; break;
 		case OPT_RULES:
-			if (strcmp(optarg, "fide2023") == 0)
-				o->audit.rules = RULES_FIDE2023;
-			else if (strcmp(optarg, "fide2005") == 0)
-				o->audit.rules = RULES_FIDE2005;
-			else {
-				warnx_("'%s' is not a rules edition (fide2023 or fide2005)", optarg);
+			if (check_parse_rules(optarg, &o->audit.rules) < 0)
 				return -1;
-			}
 			break;
 		case OPT_STRICT: o->strict = 1; break;
 		case OPT_LANG:
@@ -151,9 +157,9 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 		}
 	}
 	memset(o->reported, select ? 0 : 1, sizeof o->reported);
-	if (select && apply_codes(o->reported, select, 1) < 0)
+	if (select && check_apply_codes(o->reported, select, 1) < 0)
 		return -1;
-	if (ignore && apply_codes(o->reported, ignore, 0) < 0)
+	if (ignore && check_apply_codes(o->reported, ignore, 0) < 0)
 		return -1;
 	return 0;
 }

@@ -27,6 +27,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "check.h"
 #include "cli.h"
 #include "parser/pgn.h"
 #include "parser/raw_window.h"
@@ -89,27 +90,6 @@ struct splitter {
 	int write_errno;
 };
 
-/* Applies a comma-separated list of codes to `reported`. */
-static int apply_codes(unsigned char *reported, const char *list, int value)
-{
-	for (const char *p = list; *p;) {
-		const char *end = strchr(p, ',');
-		int len = end ? (int)(end - p) : (int)strlen(p);
-		if (len > 0) {
-			int code = check_code_from_name(p, len);
-			if (code < 0) {
-				warnx_("'%.*s' is not a check code; `pgnaudit check --help` lists them", len, p);
-				return -1;
-			}
-			reported[code] = (unsigned char)value;
-		}
-		if (!end)
-			break;
-		p = end + 1;
-	}
-	return 0;
-}
-
 static int parse_options(int argc, char **argv, struct split_options *o)
 {
 	enum { OPT_CLEAN = 256, OPT_FLAGGED, OPT_FLAGGED_ON, OPT_RULES, OPT_SELECT, OPT_IGNORE, OPT_SHARDS, OPT_PREFIX };
@@ -148,14 +128,8 @@ static int parse_options(int argc, char **argv, struct split_options *o)
 			}
 			break;
 		case OPT_RULES:
-			if (strcmp(optarg, "fide2023") == 0)
-				o->audit.rules = RULES_FIDE2023;
-			else if (strcmp(optarg, "fide2005") == 0)
-				o->audit.rules = RULES_FIDE2005;
-			else {
-				warnx_("'%s' is not a rules edition (fide2023 or fide2005)", optarg);
+			if (check_parse_rules(optarg, &o->audit.rules) < 0)
 				return -1;
-			}
 			break;
 		case OPT_SELECT: select = optarg; break;
 		case OPT_IGNORE: ignore = optarg; break;
@@ -193,9 +167,9 @@ static int parse_options(int argc, char **argv, struct split_options *o)
 		return -1;
 	}
 	memset(o->reported, select ? 0 : 1, sizeof o->reported);
-	if (select && apply_codes(o->reported, select, 1) < 0)
+	if (select && check_apply_codes(o->reported, select, 1) < 0)
 		return -1;
-	if (ignore && apply_codes(o->reported, ignore, 0) < 0)
+	if (ignore && check_apply_codes(o->reported, ignore, 0) < 0)
 		return -1;
 	return 0;
 }
