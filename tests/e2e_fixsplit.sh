@@ -23,30 +23,9 @@ cleanup() {
 	rm -rf "$TMP"
 }
 trap cleanup EXIT INT TERM
-passed=0
-failed=0
+. tests/e2e_lib.sh
 NOTATION=redundant-disambiguation,capture-mark,check-mark,mate-mark,castling-notation,nonstandard-notation,move-number
 
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-expect_status() { # WANT DESCRIPTION -- command...
-	want=$1 what=$2
-	shift 3
-	"$@" >"$TMP/out" 2>"$TMP/err"
-	got=$?
-	if [ "$got" = "$want" ]; then ok; else bad "$what: exit $got, wanted $want"; sed 's/^/    /' "$TMP/err" | head -5; fi
-}
-expect_grep() { # PATTERN FILE DESCRIPTION
-	if grep -q -- "$1" "$2"; then ok; else bad "$3: no line matching '$1' in $2"; sed 's/^/    /' "$2" | head -5; fi
-}
-expect_same() { # FILE1 FILE2 DESCRIPTION
-	if cmp -s "$1" "$2"; then ok; else bad "$3"; diff "$1" "$2" | head -20 | sed 's/^/    /'; fi
-}
-expect_true() { # DESCRIPTION -- command...
-	what=$1
-	shift 2
-	if "$@"; then ok; else bad "$what"; fi
-}
 # The Event tags of a file, in order.
 events() { sed -n 's/^\[Event "\(.*\)"\].*/\1/p' "$1" | tr -d '\r'; }
 

@@ -13,11 +13,8 @@ set -u
 BIN=./pgnaudit
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/pgnaudit-e2e-lang.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT INT TERM
-passed=0
-failed=0
+. tests/e2e_lib.sh
 
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 options_of() { sed -n 's/^% pgnaudit-options: //p' "$1" | head -1; }
 final_fen() { # FILE OPTIONS...: the FEN after the last ply replay prints
 	f=$1

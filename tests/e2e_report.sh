@@ -9,33 +9,7 @@ BIN=./pgnaudit
 DATA=testdata/report
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/pgnaudit-report.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT INT TERM
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-# expect_status WANT DESCRIPTION -- command...  (output in $TMP/out, $TMP/err)
-expect_status() {
-	want=$1 what=$2
-	shift 3
-	"$@" >"$TMP/out" 2>"$TMP/err"
-	got=$?
-	if [ "$got" = "$want" ]; then ok; else bad "$what: exit $got, wanted $want"; sed 's/^/    /' "$TMP/err" | head -5; fi
-}
-expect_grep() { # PATTERN FILE DESCRIPTION
-	if grep -q -- "$1" "$2"; then ok; else bad "$3: no line matching '$1' in $2"; sed 's/^/    /' "$2" | head -5; fi
-}
-expect_no_grep() {
-	if grep -q -- "$1" "$2"; then bad "$3: unexpected '$1'"; else ok; fi
-}
-expect_same() { # FILE1 FILE2 DESCRIPTION
-	if cmp -s "$1" "$2"; then ok; else bad "$3"; diff "$1" "$2" | head -20 | sed 's/^/    /'; fi
-}
-expect_true() { # DESCRIPTION -- command...
-	what=$1
-	shift 2
-	if "$@"; then ok; else bad "$what"; fi
-}
+. tests/e2e_lib.sh
 
 # 1. The fixtures against their expected reports.  There are errors among
 #    the findings: exit status 1.
