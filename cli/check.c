@@ -212,18 +212,16 @@ void check_game(const struct check_options *opt, struct auditor *a, struct findi
 static int check_file(struct check_run *run, const char *path, struct pgn_game *g)
 {
 	char err[256];
-	struct input_stream *s = stream_open(path, err, sizeof err);
-	if (!s) {
-		warnx_("%s: %s", strcmp(path, "-") == 0 ? "standard input" : path, err);
+	struct input_stream *s = input_open(path);
+	if (!s)
 		return -1;
-	}
 	const char *name = strcmp(path, "-") == 0 ? "-" : path;
 	struct pgn_reader *r = pgn_reader_new(s);
 	int index = 0, status = 0, got = 0;
 	while (!output_failed(run->report.out) && (got = pgn_next_game(r, g, err, sizeof err)) == 1)
 		check_game(run->opt, &run->auditor, &run->findings, &run->report, name, ++index, g, &run->tally);
 	if (got < 0) {
-		warnx_("%s: %s (after game %d)", strcmp(path, "-") == 0 ? "standard input" : path, err, index);
+		warnx_("%s: %s (after game %d)", input_name(path), err, index);
 		status = -1;
 	}
 	pgn_reader_free(r);

@@ -19,6 +19,12 @@ int cmd_perft(int argc, char **argv);
 int cmd_fix(int argc, char **argv);
 int cmd_split(int argc, char **argv);
 
+/* The name messages give an input file: "standard input" for "-". */
+const char *input_name(const char *path);
+/* stream_open(path), or NULL after a message naming the file and saying
+ * why it could not be opened. */
+struct input_stream *input_open(const char *path);
+
 /* "pgnaudit: " + message + newline on standard error. */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -596,12 +596,10 @@ static int fix_game(struct fixer *f, const char *shown, int index, const struct 
 static int fix_file(struct fixer *f, const char *path, struct pgn_game *g)
 {
 	char err[256];
-	const char *shown = strcmp(path, "-") == 0 ? "standard input" : path;
-	struct input_stream *s = stream_open(path, err, sizeof err);
-	if (!s) {
-		warnx_("%s: %s", shown, err);
+	const char *shown = input_name(path);
+	struct input_stream *s = input_open(path);
+	if (!s)
 		return -1;
-	}
 	raw_window_reset(&f->window);
 	stream_set_tap(s, raw_window_tap, &f->window);
 	struct pgn_reader *r = pgn_reader_new(s);

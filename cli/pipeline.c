@@ -442,11 +442,9 @@ static void read_rest_here(struct pipeline *p, struct report *r, struct check_ta
 /* Reads one file into pieces. */
 static void read_file(struct pipeline *p, const char *path, struct report *r, struct check_tally *tally)
 {
-	char err[256];
-	const char *shown = strcmp(path, "-") == 0 ? "standard input" : path;
-	struct input_stream *s = stream_open(path, err, sizeof err);
+	const char *shown = input_name(path);
+	struct input_stream *s = input_open(path);
 	if (!s) {
-		warnx_("%s: %s", shown, err);
 		p->status = -1;
 		return;
 	}

@@ -58,12 +58,10 @@ static int replay_file(FILE *out, const char *path, struct pgn_game *g, struct a
 		       struct finding_list *findings)
 {
 	char err[256];
-	const char *shown = strcmp(path, "-") == 0 ? "standard input" : path;
-	struct input_stream *s = stream_open(path, err, sizeof err);
-	if (!s) {
-		warnx_("%s: %s", shown, err);
+	const char *shown = input_name(path);
+	struct input_stream *s = input_open(path);
+	if (!s)
 		return -1;
-	}
 	struct pgn_reader *r = pgn_reader_new(s);
 	struct replay_printer printer = { out, 0, g };
 	int got = 0, status = 0;

@@ -245,12 +245,10 @@ static void take_line(struct report_run *run, const char *name, long number, siz
 static int report_file(struct report_run *run, const char *path)
 {
 	char err[256];
-	const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
-	struct input_stream *s = stream_open(path, err, sizeof err);
-	if (!s) {
-		warnx_("%s: %s", name, err);
+	const char *name = input_name(path);
+	struct input_stream *s = input_open(path);
+	if (!s)
 		return -1;
-	}
 	char chunk[1 << 16];
 	size_t len = 0;
 	long number = 1;

@@ -255,12 +255,10 @@ static int copy_game(struct splitter *sp, int dest, uint64_t *copied, uint64_t e
 static int split_file(struct splitter *sp, const char *path, struct pgn_game *g)
 {
 	char err[256];
-	const char *shown = strcmp(path, "-") == 0 ? "standard input" : path;
-	struct input_stream *s = stream_open(path, err, sizeof err);
-	if (!s) {
-		warnx_("%s: %s", shown, err);
+	const char *shown = input_name(path);
+	struct input_stream *s = input_open(path);
+	if (!s)
 		return -1;
-	}
 	raw_window_reset(&sp->window);
 	stream_set_tap(s, raw_window_tap, &sp->window);
 	struct pgn_reader *r = pgn_reader_new(s);
@@ -311,14 +309,12 @@ static int input_size(const char *path, uint64_t *size)
 		else
 			warnx_("%s: --shards needs regular files, whose size it can measure before cutting; "
 			       "save the input to a file first",
-			       strcmp(path, "-") == 0 ? "standard input" : path);
+			       input_name(path));
 		return -1;
 	}
-	struct input_stream *s = stream_open(path, err, sizeof err);
-	if (!s) {
-		warnx_("%s: %s", path, err);
+	struct input_stream *s = input_open(path);   /* a regular file: named as given */
+	if (!s)
 		return -1;
-	}
 	static unsigned char buf[1 << 16];
 	ssize_t got;
 	*size = 0;
