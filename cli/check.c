@@ -36,7 +36,7 @@ int usage_check(FILE *fp, int status)
 	      "                        the rest of the game agrees with, and go on\n"
 	      "      --strict          exit 1 on any finding, not only on errors\n"
 	      "      --color WHEN      auto (default: on a terminal, unless NO_COLOR is set), always, never\n"
-	      "  -j, --jobs N          N worker threads (the main thread reads and writes);\n"
+	      "  -j, --jobs N          N threads, each reading, auditing and writing in turn;\n"
 	      "                        the output is the same bytes as with -j 1\n"
 	      "  -h, --help            show this help\n"
 	      "\n"

@@ -1,39 +1,49 @@
 /*
- * pipeline.c - `pgnaudit check -j N`: N worker threads, output in input order.
+ * pipeline.c - `pgnaudit check -j N`: N threads, output in input order.
  *
- * The main thread reads (and inflates) each file and cuts it into pieces of
- * about PIECE_BYTES of text, each ending where a game seems to end: before a
- * line that starts with `[`, after a line that ends with a result.  A worker
- * lexes and audits a whole piece on its own, so that what crosses from one
- * core to another is the text, not the tokens made of it (which are several
- * times larger).  The main thread writes finished pieces strictly in the
- * order they were read.  Pieces live in a ring of fixed size, so memory does
- * not grow with the input.
+ * Each of the N threads (the main thread is one of them) does in turn all
+ * three jobs: it reads (and inflates) the next piece of about PIECE_BYTES of
+ * text, cut where a game seems to end - before a line that starts with `[`,
+ * after a line that ends with a result -; it lexes and audits that piece on
+ * its own; and when the oldest piece not yet written is done, it writes it,
+ * and the ones after it that are done too.  Reading and writing are each one
+ * thread's at a time (read_lock, writer_active); the auditing, most of the
+ * work, runs side by side.  No thread only waits for the others, so N
+ * threads use N cores: on a machine with as many cores as threads, a
+ * separate reading thread would take its share from the auditing ones.
+ * Pieces live in a ring of fixed size, so memory does not grow with the
+ * input.
  *
  * The output is the bytes -j 1 prints, whatever the cuts:
  *  - Lines, columns and offsets: each piece is lexed from the position where
  *    it starts in the file (pgn_reader_restart).
- *  - Game numbers: a worker does not know how many games came before its
+ *  - Game numbers: a thread does not know how many games came before its
  *    piece; it numbers its games from 1 and the report notes where the
  *    numbers go (struct game_marks); the writer puts in the real ones.
  *  - A cut in the wrong place (inside a comment, after a result in a
- *    variation, before a game without a result...): the worker finds that
- *    its piece did not end between games (pgn_reader_ended_between_games),
- *    leaves the unfinished game out, and the writer, which has the piece's
- *    text, reads that game's text again together with the next piece, on its
- *    own thread, throwing away what the worker made of that next piece.
+ *    variation, before a game without a result...): the auditing thread
+ *    finds that its piece did not end between games
+ *    (pgn_reader_ended_between_games) and leaves the unfinished game out;
+ *    the writer, which has the piece's text, reads that game's text again
+ *    together with the next piece, throwing away what was made of that next
+ *    piece.
  *  - A file with no place to cut within PIECE_MAX bytes (one enormous game):
- *    the writer waits for what is under way and reads the rest of the file on
- *    its own thread, as -j 1 does.
+ *    the reading thread waits until everything before is written, and reads
+ *    the rest of the file alone, as -j 1 does.
  * Both fallbacks are rare in real files and cost time, never correctness.
  */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "cli.h"
 #include "parser/stream.h"
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #define PIECE_BYTES ((size_t)256 * 1024)
 #define PIECE_MAX ((size_t)4 << 20)
@@ -66,7 +76,7 @@ struct text_result {
 };
 
 struct piece {
-	/* The main thread fills these. */
+	/* The reading thread fills these. */
 	const char *file;            /* the name findings carry ("-" for stdin) */
 	const char *shown;           /* the name messages carry */
 	unsigned char *text;
@@ -75,7 +85,7 @@ struct piece {
 	int first_in_file, last_in_file;
 	char failure[256];           /* last piece of a file whose reading failed: why */
 	enum piece_state state;
-	/* The worker fills these. */
+	/* The auditing thread fills these. */
 	struct outbuf out;
 	struct game_marks marks;
 	struct check_tally tally;
@@ -96,25 +106,35 @@ struct pipeline {
 	enum report_format format;
 	struct piece *ring;
 	long ring_size;
-	long filled, claimed, written;   /* piece sequence numbers */
-	int reading_done;
-	/* Signals go only to a thread that waits: in a virtual machine a
-	 * wake-up costs more than a little waiting. */
-	int idle_workers, main_waiting;
-	pthread_mutex_t lock;
-	pthread_cond_t work;             /* a piece was filled, or reading is done */
-	pthread_cond_t progress;         /* a piece was audited */
 
-	/* The writer's (main thread's) own. */
-	struct worker_state main;
+	/* Under lock: the ring's state. */
+	pthread_mutex_t lock;
+	pthread_cond_t progress;         /* a piece was written (a slot freed) */
+	long filled, written;            /* piece sequence numbers */
+	int writer_active;               /* a thread is writing pieces */
+	int waiting;                     /* threads waiting on progress */
+	int stop;                        /* the output failed: read no more */
+
+	/* The reading thread's (the one holding read_lock). */
+	pthread_mutex_t read_lock;
+	char **files;
+	int file_count, file_index;
+	struct input_stream *stream;     /* the file being read, NULL between files */
+	const char *file, *shown;
+	struct pgn_position at;          /* where the next piece starts */
+	int first;                       /* the next piece is the file's first */
+	unsigned char *spill;            /* text read after the last cut */
+	size_t spill_len, spill_cap;
+
+	/* The writing thread's (the one with writer_active set). */
+	struct report *report;
+	struct check_tally *tally;
 	int games_before;                /* games of the current file written */
 	int carrying;                    /* the last piece written ended inside a game */
 	unsigned char *carry, *redo;     /* its unfinished text; that text + the next piece */
 	size_t carry_len, carry_cap, redo_cap;
 	struct pgn_position carry_at;
-	unsigned char *spill;            /* text read after the last cut */
-	size_t spill_len, spill_cap;
-	int status;                      /* -1 once a file could not be read */
+	int status;                      /* -1 once a file could not be read (under lock) */
 };
 
 static void out_of_memory(void)
@@ -196,44 +216,6 @@ static void audit_piece(struct pipeline *p, struct worker_state *w, struct piece
 	b->out = r.buf;
 }
 
-static void *worker(void *arg)
-{
-	struct pipeline *p = arg;
-	struct worker_state w;
-	worker_state_init(&w, p->opt);
-	pthread_mutex_lock(&p->lock);
-	for (;;) {
-		while (p->claimed == p->filled && !p->reading_done) {
-			p->idle_workers++;
-			pthread_cond_wait(&p->work, &p->lock);
-			p->idle_workers--;
-		}
-		if (p->claimed == p->filled)
-			break;
-		long seq = p->claimed++;
-		struct piece *b = &p->ring[seq % p->ring_size];
-		pthread_mutex_unlock(&p->lock);
-		audit_piece(p, &w, b, b->text, b->len, &b->at);
-		pthread_mutex_lock(&p->lock);
-		b->state = PIECE_DONE;
-		/* The main thread only ever waits for the oldest piece. */
-		if (p->main_waiting && seq == p->written)
-			pthread_cond_signal(&p->progress);
-	}
-	pthread_mutex_unlock(&p->lock);
-	worker_state_free(&w);
-	return NULL;
-}
-
-/* The main thread sleeps until a worker finishes the oldest piece (the one
- * it writes next: a free slot too comes only from writing it). */
-static void wait_for_progress(struct pipeline *p)
-{
-	p->main_waiting = 1;
-	pthread_cond_wait(&p->progress, &p->lock);
-	p->main_waiting = 0;
-}
-
 /* Copies b's output to r, putting in the game numbers. */
 static void put_output(struct pipeline *p, struct report *r, const struct piece *b)
 {
@@ -248,10 +230,11 @@ static void put_output(struct pipeline *p, struct report *r, const struct piece 
 }
 
 /* Writes piece b, which is done.  When the piece before it ended inside a
- * game, what the worker made of b is thrown away and b is audited again here
- * from the unfinished text.  Called without the lock. */
-static void write_piece(struct pipeline *p, struct report *r, struct check_tally *tally, struct piece *b)
+ * game, what was made of b is thrown away and b is audited again here, with
+ * w, from the unfinished text.  Called without the lock, as the writer. */
+static void write_piece(struct pipeline *p, struct worker_state *w, struct piece *b)
 {
+	struct report *r = p->report;
 	const unsigned char *text = b->text;
 	struct pgn_position text_at = b->at;
 	if (b->first_in_file) {
@@ -264,12 +247,12 @@ static void write_piece(struct pipeline *p, struct report *r, struct check_tally
 		memcpy(p->redo + p->carry_len, b->text, b->len);
 		text = p->redo;
 		text_at = p->carry_at;
-		audit_piece(p, &p->main, b, p->redo, p->carry_len + b->len, &p->carry_at);
+		audit_piece(p, w, b, p->redo, p->carry_len + b->len, &p->carry_at);
 	}
 	put_output(p, r, b);
 	report_flush(r);
-	tally->errors += b->tally.errors;
-	tally->reported += b->tally.reported;
+	p->tally->errors += b->tally.errors;
+	p->tally->reported += b->tally.reported;
 	p->games_before += b->result.games;
 	p->carrying = !b->result.between;
 	if (p->carrying) {
@@ -284,57 +267,50 @@ static void write_piece(struct pipeline *p, struct report *r, struct check_tally
 	}
 	if (b->result.read_failed) {
 		warnx_("%s: %s (after game %d)", b->shown, b->result.error, p->games_before);
+		pthread_mutex_lock(&p->lock);
 		p->status = -1;
+		pthread_mutex_unlock(&p->lock);
 	}
 }
 
-/* Writes the oldest piece if it is done; with `wait`, waits for it.  Called
- * with the lock held; returns 1 when a piece was written. */
-static int write_oldest(struct pipeline *p, struct report *r, struct check_tally *tally, int wait)
+/* Called with the lock held: unless another thread is writing, writes the
+ * oldest pieces for as long as they are done.  A thread that marks a piece
+ * done while another writes leaves it to that one, which looks again under
+ * the lock before it stops. */
+static void write_done_pieces(struct pipeline *p, struct worker_state *w)
 {
-	struct piece *b = &p->ring[p->written % p->ring_size];
-	while (wait && b->state != PIECE_DONE)
-		wait_for_progress(p);
-	if (b->state != PIECE_DONE)
-		return 0;
-	pthread_mutex_unlock(&p->lock);
-	write_piece(p, r, tally, b);
-	pthread_mutex_lock(&p->lock);
-	b->state = PIECE_FREE;
-	p->written++;
-	return 1;
-}
-
-/* A free slot for the next piece, writing finished ones meanwhile. */
-static struct piece *next_free_piece(struct pipeline *p, struct report *r, struct check_tally *tally)
-{
-	pthread_mutex_lock(&p->lock);
-	struct piece *b = &p->ring[p->filled % p->ring_size];
-	while (b->state != PIECE_FREE) {
-		if (!write_oldest(p, r, tally, 0))
-			wait_for_progress(p);
+	if (p->writer_active)
+		return;
+	p->writer_active = 1;
+	for (;;) {
+		struct piece *b = &p->ring[p->written % p->ring_size];
+		if (p->written == p->filled || b->state != PIECE_DONE)
+			break;
+		pthread_mutex_unlock(&p->lock);
+		write_piece(p, w, b);
+		int failed = output_failed(p->report->out);
+		pthread_mutex_lock(&p->lock);
+		b->state = PIECE_FREE;
+		p->written++;
+		if (failed)
+			p->stop = 1;
+		if (p->waiting)
+			pthread_cond_broadcast(&p->progress);
 	}
-	pthread_mutex_unlock(&p->lock);
-	return b;
+	p->writer_active = 0;
 }
 
-/* Writes every piece handed out so far. */
-static void drain(struct pipeline *p, struct report *r, struct check_tally *tally)
+/* Called with the lock held: waits until a piece is written, writing the
+ * done ones itself if nobody else is. */
+static void make_progress(struct pipeline *p, struct worker_state *w)
 {
-	pthread_mutex_lock(&p->lock);
-	while (p->written < p->filled)
-		write_oldest(p, r, tally, 1);
-	pthread_mutex_unlock(&p->lock);
-}
-
-static void publish(struct pipeline *p, struct piece *b)
-{
-	pthread_mutex_lock(&p->lock);
-	b->state = PIECE_FILLED;
-	p->filled++;
-	if (p->idle_workers)
-		pthread_cond_signal(&p->work);
-	pthread_mutex_unlock(&p->lock);
+	long written = p->written;
+	write_done_pieces(p, w);
+	if (p->written != written)
+		return;
+	p->waiting++;
+	pthread_cond_wait(&p->progress, &p->lock);
+	p->waiting--;
 }
 
 /* Whether the n bytes at t end with a result that stands alone. */
@@ -355,64 +331,128 @@ static int ends_with_result(const unsigned char *t, size_t n)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '}' || c == ')';
 }
 
-/* The last place in t[0, len) where a game seems to start: a `[` at the
- * start of a line, after blank lines and a line that ends with a result.
- * 0 when there is none.  It is only a guess; see the top of the file. */
+/* The start of the line before the line end at t[j - 1] (j > 0). */
+static size_t line_before(const unsigned char *t, size_t j)
+{
+	if (t[j - 1] == '\n' && j > 1 && t[j - 2] == '\r')
+		j--;
+	j--;
+	while (j > 0 && t[j - 1] != '\n' && t[j - 1] != '\r')
+		j--;
+	return j;
+}
+
+/* Whether the line t[from, to) is blank. */
+static int blank_line(const unsigned char *t, size_t from, size_t to)
+{
+	for (size_t k = from; k < to; k++)
+		if (t[k] != ' ' && t[k] != '\t' && t[k] != '\n' && t[k] != '\r')
+			return 0;
+	return 1;
+}
+
+/*
+ * The last place in t[0, len) where a game seems to start, 0 when there is
+ * none.  That is a line that starts with `[` and a letter, with before it
+ * (blank lines apart) a line that ends with a result; or lines of `;`
+ * comments after such a line, and then the cut is before the comments, which
+ * the reader gives to the game that follows them.  It is only a guess; see
+ * the top of the file.
+ */
 static size_t find_cut(const unsigned char *t, size_t len)
 {
-	for (size_t i = len; i-- > 1;) {
-		if (t[i] != '[')
+	if (len < 3)
+		return 0;
+	/* i + 1 < len: the letter after the `[` is there. */
+	for (size_t i = len - 1; i-- > 1;) {
+		if (t[i] != '[' || (t[i - 1] != '\n' && t[i - 1] != '\r'))
 			continue;
-		if (t[i - 1] == '\n' || t[i - 1] == '\r') {
-			size_t j = i;
-			while (j > 0 && (t[j - 1] == '\n' || t[j - 1] == '\r' || t[j - 1] == ' ' || t[j - 1] == '\t'))
+		unsigned char c = t[i + 1];
+		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')))
+			continue;
+		size_t cut = i, line = i;
+		while (line > 0) {
+			size_t from = line_before(t, line);
+			if (blank_line(t, from, line)) {
+				line = from;
+				continue;
+			}
+			if (t[from] == ';') {
+				line = cut = from;
+				continue;
+			}
+			size_t j = line;
+			while (j > from && (t[j - 1] == '\n' || t[j - 1] == '\r' || t[j - 1] == ' ' || t[j - 1] == '\t'))
 				j--;
 			if (ends_with_result(t, j))
-				return i;
+				return cut;
+			break;
 		}
 	}
 	return 0;
+}
+
+/* The number of LF bytes in t[0, n), and in *cr whether there is a CR. */
+static uint32_t count_lf(const unsigned char *t, size_t n, int *cr)
+{
+	uint32_t lines = 0;
+	size_t i = 0;
+#ifdef __SSE2__
+	/* Sixteen bytes at a time: each byte of `lanes` counts the LFs in its
+	 * column (compare gives 0xff, subtracting it adds 1), at most 255
+	 * blocks between sums; CRs are only looked for. */
+	const __m128i lf = _mm_set1_epi8('\n'), crs = _mm_set1_epi8('\r'), zero = _mm_setzero_si128();
+	__m128i seen_cr = zero;
+	while (i + 16 <= n) {
+		__m128i lanes = zero;
+		for (int k = 0; k < 255 && i + 16 <= n; k++, i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
+			lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(v, lf));
+			seen_cr = _mm_or_si128(seen_cr, _mm_cmpeq_epi8(v, crs));
+		}
+		__m128i sums = _mm_sad_epu8(lanes, zero);
+		lines += (uint32_t)_mm_cvtsi128_si32(sums) + (uint32_t)_mm_extract_epi16(sums, 4);
+	}
+	*cr = _mm_movemask_epi8(seen_cr) != 0;
+#else
+	*cr = 0;
+#endif
+	for (; i < n; i++) {
+		lines += t[i] == '\n';
+		*cr |= t[i] == '\r';
+	}
+	return lines;
 }
 
 /* Moves `at` over the n bytes at t, which end with a line end.  Lines are
  * counted as the reader counts them: CR, LF and CRLF each end one. */
 static void advance(struct pgn_position *at, const unsigned char *t, size_t n)
 {
-	uint32_t lines = 0;
-	size_t i = 0;
-	if (memchr(t, '\r', n) == NULL) {
-		/* No CR (the usual case): count LF eight bytes at a time.  For
-		 * x = word ^ LFs, a byte of x is zero exactly where the word holds
-		 * an LF, and `zero` has the high bit of exactly those bytes; the
-		 * bytes of `lanes` count them (at most 255 words between sums). */
-		const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-		const uint64_t low16 = 0x00ff00ff00ff00ffu;
-		while (i + 8 <= n) {
-			uint64_t lanes = 0;
-			for (int k = 0; k < 255 && i + 8 <= n; k++, i += 8) {
-				uint64_t word;
-				memcpy(&word, t + i, 8);
-				uint64_t x = word ^ (ones * '\n');
-				lanes += (~(((x & ~high) + ~high) | x | ~high)) >> 7;
-			}
-			lanes = (lanes & low16) + ((lanes >> 8) & low16);
-			lines += (uint32_t)((lanes * 0x0001000100010001u) >> 48);
-		}
+	int cr;
+	uint32_t lines = count_lf(t, n, &cr);
+	if (cr) {
+		lines = 0;
+		for (size_t i = 0; i < n; i++)
+			lines += t[i] == '\r' || (t[i] == '\n' && (i == 0 || t[i - 1] != '\r'));
 	}
-	for (; i < n; i++)
-		lines += t[i] == '\r' || (t[i] == '\n' && (i == 0 || t[i - 1] != '\r'));
 	at->line += lines;
 	at->offset += n;
 	at->line_start = at->offset;
 }
 
-/* The rest of the file on this thread, as -j 1 reads it: `held` bytes at
- * `at` (after the unfinished text of the last piece written), then the
- * stream. */
-static void read_rest_here(struct pipeline *p, struct report *r, struct check_tally *tally,
-			   struct piece *b, struct input_stream *s)
+/* The rest of the file on this thread, as -j 1 reads it: `held` bytes of b
+ * (after the unfinished text of the last piece written), then the stream.
+ * Called as the reader, without the lock: waits until every piece before b
+ * is written and then writes as the writer. */
+static void read_rest_here(struct pipeline *p, struct worker_state *w, struct piece *b)
 {
-	drain(p, r, tally);
+	pthread_mutex_lock(&p->lock);
+	while (p->written < p->filled || p->writer_active)
+		make_progress(p, w);
+	p->writer_active = 1;
+	pthread_mutex_unlock(&p->lock);
+
+	struct report *r = p->report;
 	if (b->first_in_file) {
 		p->games_before = 0;
 		p->carrying = 0;
@@ -425,79 +465,151 @@ static void read_rest_here(struct pipeline *p, struct report *r, struct check_ta
 	memcpy(p->redo + n, b->text, b->len);
 	p->carrying = 0;
 
-	struct worker_state *w = &p->main;
 	char err[256];
-	int got = 0;
-	pgn_reader_restart(w->reader, p->redo, n + b->len, s, NULL, &at);
-	while (!output_failed(r->out) && (got = pgn_next_game(w->reader, &w->game, err, sizeof err)) == 1) {
-		check_game(p->opt, &w->auditor, &w->findings, r, b->file, ++p->games_before, &w->game, tally);
+	int got = 0, failed = 0;
+	pgn_reader_restart(w->reader, p->redo, n + b->len, p->stream, NULL, &at);
+	while (!(failed = output_failed(r->out)) && (got = pgn_next_game(w->reader, &w->game, err, sizeof err)) == 1) {
+		check_game(p->opt, &w->auditor, &w->findings, r, b->file, ++p->games_before, &w->game, p->tally);
 		report_flush(r);
 	}
-	if (got < 0) {
+	if (got < 0)
 		warnx_("%s: %s (after game %d)", b->shown, err, p->games_before);
+
+	pthread_mutex_lock(&p->lock);
+	if (got < 0)
 		p->status = -1;
+	if (failed)
+		p->stop = 1;
+	p->writer_active = 0;
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* Opens the next file to read; 0 when there is none left. */
+static int open_next_file(struct pipeline *p)
+{
+	while (p->file_index < p->file_count) {
+		const char *path = p->files[p->file_index++];
+		p->stream = input_open(path);
+		if (!p->stream) {
+			pthread_mutex_lock(&p->lock);
+			p->status = -1;
+			pthread_mutex_unlock(&p->lock);
+			continue;
+		}
+		p->file = strcmp(path, "-") == 0 ? "-" : path;
+		p->shown = input_name(path);
+		p->at.offset = 0;
+		p->at.line_start = 0;
+		p->at.line = 1;
+		p->first = 1;
+		p->spill_len = 0;
+		return 1;
+	}
+	return 0;
+}
+
+/* Fills b with the next piece of the file being read.  Returns 1 when it is
+ * to be audited, 0 when the rest of the file was read here instead. */
+static int fill_piece(struct pipeline *p, struct worker_state *w, struct piece *b)
+{
+	int last = 0;
+	b->file = p->file;
+	b->shown = p->shown;
+	b->first_in_file = p->first;
+	b->at = p->at;
+	b->failure[0] = 0;
+	reserve(&b->text, &b->cap, piece_bytes + p->spill_len);
+	if (p->spill_len)
+		memcpy(b->text, p->spill, p->spill_len);
+	b->len = p->spill_len;
+	size_t want = piece_bytes, cut = 0;
+	for (;;) {
+		while (b->len < want && !last) {
+			ssize_t got = stream_read(p->stream, b->text + b->len, want - b->len, b->failure,
+						  sizeof b->failure);
+			if (got > 0)
+				b->len += (size_t)got;
+			else
+				last = 1;   /* the end, or a read error (b->failure) */
+		}
+		if (last) {
+			cut = b->len;
+			break;
+		}
+		cut = find_cut(b->text, b->len);
+		if (cut > 0)
+			break;
+		if (want >= piece_max) {
+			read_rest_here(p, w, b);
+			stream_close(p->stream);
+			p->stream = NULL;
+			return 0;
+		}
+		want *= 2;
+		reserve(&b->text, &b->cap, want);
+	}
+	p->spill_len = b->len - cut;
+	reserve(&p->spill, &p->spill_cap, p->spill_len + 1);
+	memcpy(p->spill, b->text + cut, p->spill_len);
+	b->len = cut;
+	b->last_in_file = last;
+	if (last) {
+		stream_close(p->stream);
+		p->stream = NULL;
+	} else {
+		advance(&p->at, b->text, cut);
+	}
+	p->first = 0;
+	return 1;
+}
+
+/* The next piece to audit, NULL when all is read.  Called as the reader,
+ * without the lock. */
+static struct piece *next_piece(struct pipeline *p, struct worker_state *w)
+{
+	for (;;) {
+		pthread_mutex_lock(&p->lock);
+		int stop = p->stop;
+		pthread_mutex_unlock(&p->lock);
+		if (stop || (!p->stream && !open_next_file(p)))
+			return NULL;
+
+		pthread_mutex_lock(&p->lock);
+		struct piece *b = &p->ring[p->filled % p->ring_size];
+		while (b->state != PIECE_FREE)
+			make_progress(p, w);
+		pthread_mutex_unlock(&p->lock);
+
+		if (!fill_piece(p, w, b))
+			continue;
+		pthread_mutex_lock(&p->lock);
+		b->state = PIECE_FILLED;
+		p->filled++;
+		pthread_mutex_unlock(&p->lock);
+		return b;
 	}
 }
 
-/* Reads one file into pieces. */
-static void read_file(struct pipeline *p, const char *path, struct report *r, struct check_tally *tally)
+/* Each thread's loop: read a piece, audit it, write what is done. */
+static void *work(void *arg)
 {
-	const char *shown = input_name(path);
-	struct input_stream *s = input_open(path);
-	if (!s) {
-		p->status = -1;
-		return;
+	struct pipeline *p = arg;
+	struct worker_state w;
+	worker_state_init(&w, p->opt);
+	for (;;) {
+		pthread_mutex_lock(&p->read_lock);
+		struct piece *b = next_piece(p, &w);
+		pthread_mutex_unlock(&p->read_lock);
+		if (!b)
+			break;
+		audit_piece(p, &w, b, b->text, b->len, &b->at);
+		pthread_mutex_lock(&p->lock);
+		b->state = PIECE_DONE;
+		write_done_pieces(p, &w);
+		pthread_mutex_unlock(&p->lock);
 	}
-	struct pgn_position at = { 0, 0, 1 };
-	int first = 1, last = 0;
-	p->spill_len = 0;
-	while (!last && !output_failed(r->out)) {
-		struct piece *b = next_free_piece(p, r, tally);
-		b->file = strcmp(path, "-") == 0 ? "-" : path;
-		b->shown = shown;
-		b->first_in_file = first;
-		b->at = at;
-		b->failure[0] = 0;
-		reserve(&b->text, &b->cap, piece_bytes + p->spill_len);
-		if (p->spill_len)
-			memcpy(b->text, p->spill, p->spill_len);
-		b->len = p->spill_len;
-		size_t want = piece_bytes, cut = 0;
-		for (;;) {
-			while (b->len < want && !last) {
-				ssize_t got = stream_read(s, b->text + b->len, want - b->len, b->failure,
-							  sizeof b->failure);
-				if (got > 0)
-					b->len += (size_t)got;
-				else
-					last = 1;   /* the end, or a read error (b->failure) */
-			}
-			if (last) {
-				cut = b->len;
-				break;
-			}
-			cut = find_cut(b->text, b->len);
-			if (cut > 0)
-				break;
-			if (want >= piece_max) {
-				read_rest_here(p, r, tally, b, s);
-				stream_close(s);
-				return;
-			}
-			want *= 2;
-			reserve(&b->text, &b->cap, want);
-		}
-		p->spill_len = b->len - cut;
-		reserve(&p->spill, &p->spill_cap, p->spill_len + 1);
-		memcpy(p->spill, b->text + cut, p->spill_len);
-		b->len = cut;
-		b->last_in_file = last;
-		if (!last)
-			advance(&at, b->text, cut);
-		first = 0;
-		publish(p, b);
-	}
-	stream_close(s);
+	worker_state_free(&w);
+	return NULL;
 }
 
 int check_files_parallel(const struct check_options *opt, struct report *r, char **files, int file_count,
@@ -509,48 +621,49 @@ int check_files_parallel(const struct check_options *opt, struct report *r, char
 	p.opt = opt;
 	p.color = r->color;
 	p.format = r->format;
-	int workers = opt->jobs;
-	p.ring_size = 2L * workers + 1;
+	p.report = r;
+	p.tally = tally;
+	p.files = files;
+	p.file_count = file_count;
+	int threads = opt->jobs;
+	p.ring_size = 2L * threads + 1;
 	p.ring = calloc((size_t)p.ring_size, sizeof *p.ring);
-	pthread_t *threads = calloc((size_t)workers, sizeof *threads);
-	if (!p.ring || !threads)
+	pthread_t *others = calloc((size_t)threads, sizeof *others);
+	if (!p.ring || !others)
 		out_of_memory();
-	worker_state_init(&p.main, opt);
-	pthread_mutex_init(&p.lock, NULL);
-	pthread_cond_init(&p.work, NULL);
+	pthread_mutexattr_t spin;
+	pthread_mutexattr_init(&spin);
+	pthread_mutexattr_settype(&spin, PTHREAD_MUTEX_ADAPTIVE_NP);
+	pthread_mutex_init(&p.lock, &spin);
+	pthread_mutex_init(&p.read_lock, &spin);
+	pthread_mutexattr_destroy(&spin);
 	pthread_cond_init(&p.progress, NULL);
+	/* The main thread is one of the N. */
 	int started = 0;
-	for (; started < workers; started++)
-		if (pthread_create(&threads[started], NULL, worker, &p) != 0)
+	for (; started < threads - 1; started++)
+		if (pthread_create(&others[started], NULL, work, &p) != 0)
 			break;
-	if (started == 0) {
-		warnx_("cannot start a worker thread");
-		exit(EXIT_TROUBLE);
-	}
-
-	for (int i = 0; i < file_count && !output_failed(r->out); i++)
-		read_file(&p, files[i], r, tally);
-	pthread_mutex_lock(&p.lock);
-	p.reading_done = 1;
-	pthread_cond_broadcast(&p.work);
-	while (p.written < p.filled)
-		write_oldest(&p, r, tally, 1);
-	pthread_mutex_unlock(&p.lock);
-
+	work(&p);
 	for (int i = 0; i < started; i++)
-		pthread_join(threads[i], NULL);
+		pthread_join(others[i], NULL);
+	/* Each thread writes what it finished unless another is writing, and
+	 * the writer looks for more before it stops: all is written. */
+	if (p.written != p.filled)
+		abort();
+
+	if (p.stream)
+		stream_close(p.stream);
 	for (long i = 0; i < p.ring_size; i++) {
 		free(p.ring[i].text);
 		free(p.ring[i].out.data);
 		free(p.ring[i].marks.at);
 		free(p.ring[i].marks.game);
 	}
-	worker_state_free(&p.main);
 	pthread_mutex_destroy(&p.lock);
-	pthread_cond_destroy(&p.work);
+	pthread_mutex_destroy(&p.read_lock);
 	pthread_cond_destroy(&p.progress);
 	free(p.ring);
-	free(threads);
+	free(others);
 	free(p.carry);
 	free(p.redo);
 	free(p.spill);
