@@ -392,50 +392,43 @@ static size_t find_cut(const unsigned char *t, size_t len)
 	return 0;
 }
 
-/* The number of LF bytes in t[0, n), and in *cr whether there is a CR. */
-static uint32_t count_lf(const unsigned char *t, size_t n, int *cr)
+/* The lines ended in t[0, n) as the reader counts them: CR, LF and CRLF
+ * each end one, so the count is CRs + LFs - CRLF pairs. */
+static uint32_t count_lines(const unsigned char *t, size_t n)
 {
-	uint32_t lines = 0;
-	size_t i = 0;
+	if (n == 0)
+		return 0;
+	uint32_t lines = t[0] == '\n' || t[0] == '\r';
+	size_t i = 1;
 #ifdef __SSE2__
-	/* Sixteen bytes at a time: each byte of `lanes` counts the LFs in its
-	 * column (compare gives 0xff, subtracting it adds 1), at most 255
-	 * blocks between sums; CRs are only looked for. */
-	const __m128i lf = _mm_set1_epi8('\n'), crs = _mm_set1_epi8('\r'), zero = _mm_setzero_si128();
-	__m128i seen_cr = zero;
+	/* Sixteen bytes at a time: a byte of `ends` counts the line end
+	 * bytes in its column (a comparison gives 0xff, subtracting it adds
+	 * 1), one of `pairs` the CRLFs, at most 255 blocks between sums; `w`
+	 * is the same bytes one earlier. */
+	const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), zero = _mm_setzero_si128();
 	while (i + 16 <= n) {
-		__m128i lanes = zero;
+		__m128i ends = zero, pairs = zero;
 		for (int k = 0; k < 255 && i + 16 <= n; k++, i += 16) {
 			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
-			lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(v, lf));
-			seen_cr = _mm_or_si128(seen_cr, _mm_cmpeq_epi8(v, crs));
+			__m128i w = _mm_loadu_si128((const __m128i *)(const void *)(t + i - 1));
+			__m128i is_lf = _mm_cmpeq_epi8(v, lf);
+			ends = _mm_sub_epi8(ends, _mm_or_si128(is_lf, _mm_cmpeq_epi8(v, cr)));
+			pairs = _mm_sub_epi8(pairs, _mm_and_si128(is_lf, _mm_cmpeq_epi8(w, cr)));
 		}
-		__m128i sums = _mm_sad_epu8(lanes, zero);
-		lines += (uint32_t)_mm_cvtsi128_si32(sums) + (uint32_t)_mm_extract_epi16(sums, 4);
+		__m128i e = _mm_sad_epu8(ends, zero), q = _mm_sad_epu8(pairs, zero);
+		lines += (uint32_t)_mm_cvtsi128_si32(e) + (uint32_t)_mm_extract_epi16(e, 4);
+		lines -= (uint32_t)_mm_cvtsi128_si32(q) + (uint32_t)_mm_extract_epi16(q, 4);
 	}
-	*cr = _mm_movemask_epi8(seen_cr) != 0;
-#else
-	*cr = 0;
 #endif
-	for (; i < n; i++) {
-		lines += t[i] == '\n';
-		*cr |= t[i] == '\r';
-	}
+	for (; i < n; i++)
+		lines += t[i] == '\r' || (t[i] == '\n' && t[i - 1] != '\r');
 	return lines;
 }
 
-/* Moves `at` over the n bytes at t, which end with a line end.  Lines are
- * counted as the reader counts them: CR, LF and CRLF each end one. */
+/* Moves `at` over the n bytes at t, which end with a line end. */
 static void advance(struct pgn_position *at, const unsigned char *t, size_t n)
 {
-	int cr;
-	uint32_t lines = count_lf(t, n, &cr);
-	if (cr) {
-		lines = 0;
-		for (size_t i = 0; i < n; i++)
-			lines += t[i] == '\r' || (t[i] == '\n' && (i == 0 || t[i - 1] != '\r'));
-	}
-	at->line += lines;
+	at->line += count_lines(t, n);
 	at->offset += n;
 	at->line_start = at->offset;
 }

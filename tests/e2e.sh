@@ -111,7 +111,11 @@ expect_same "$TMP/j1" "$TMP/jgz" "-j 2 on gzip from a pipe"
 	printf '} e5 *\n\n'
 	cat testdata/reader/pieces.pgn testdata/check/illegal.pgn
 } >"$TMP/long.pgn"
-for file in testdata/reader/pieces.pgn testdata/reader/pieces-cr.pgn testdata/reader/pieces-semicolon.pgn "$TMP/long.pgn" "$TMP/many.pgn"; do
+# Line ends CRLF and CR (the pieces' lines are counted sixteen bytes at a time).
+sed 's/$/\r/' "$TMP/many.pgn" >"$TMP/many-crlf.pgn"
+tr '\n' '\r' <"$TMP/many.pgn" >"$TMP/many-cr.pgn"
+for file in testdata/reader/pieces.pgn testdata/reader/pieces-cr.pgn testdata/reader/pieces-semicolon.pgn \
+	"$TMP/long.pgn" "$TMP/many.pgn" "$TMP/many-crlf.pgn" "$TMP/many-cr.pgn"; do
 	for format in jsonl text; do
 		"$BIN" check -f "$format" "$file" >"$TMP/p1" 2>&1
 		p1_status=$?
