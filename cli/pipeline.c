@@ -79,8 +79,9 @@ struct piece {
 	/* The reading thread fills these. */
 	const char *file;            /* the name findings carry ("-" for stdin) */
 	const char *shown;           /* the name messages carry */
-	unsigned char *text;
-	size_t len, cap;
+	unsigned char *store;        /* a byte, text, PGN_IN_PLACE_SLACK bytes */
+	unsigned char *text;         /* store + 1: lexed where it is */
+	size_t len, cap;             /* cap: room for text */
 	struct pgn_position at;      /* where text[0] is in the file */
 	int first_in_file, last_in_file;
 	char failure[256];           /* last piece of a file whose reading failed: why */
@@ -158,6 +159,22 @@ static void reserve(unsigned char **buf, size_t *cap, size_t need)
 	*cap = cap2;
 }
 
+/* Makes room for `need` bytes of text in piece b (see struct piece). */
+static void piece_reserve(struct piece *b, size_t need)
+{
+	if (need <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 4096;
+	while (cap < need)
+		cap *= 2;
+	unsigned char *store = realloc(b->store, 1 + cap + PGN_IN_PLACE_SLACK);
+	if (!store)
+		out_of_memory();
+	b->store = store;
+	b->text = store + 1;
+	b->cap = cap;
+}
+
 static void worker_state_init(struct worker_state *w, const struct check_options *opt)
 {
 	auditor_init(&w->auditor, &opt->audit);
@@ -187,8 +204,11 @@ static void audit_text(const struct pipeline *p, struct worker_state *w, const s
 		       struct report *r, struct check_tally *tally, struct text_result *res)
 {
 	int got;
-	pgn_reader_restart(w->reader, text, len, NULL,
-			   b->last_in_file && b->failure[0] ? b->failure : NULL, at);
+	int failed = b->last_in_file && b->failure[0];
+	if (text == b->text && !failed)
+		pgn_reader_restart_in_place(w->reader, b->text, len, at);
+	else
+		pgn_reader_restart(w->reader, text, len, NULL, failed ? b->failure : NULL, at);
 	memset(res, 0, sizeof *res);
 	while ((got = pgn_next_game(w->reader, &w->game, res->error, sizeof res->error)) == 1) {
 		if (!b->last_in_file && pgn_reader_game_cut_by_end(w->reader))
@@ -511,7 +531,7 @@ static int fill_piece(struct pipeline *p, struct worker_state *w, struct piece *
 	b->first_in_file = p->first;
 	b->at = p->at;
 	b->failure[0] = 0;
-	reserve(&b->text, &b->cap, piece_bytes + p->spill_len);
+	piece_reserve(b, piece_bytes + p->spill_len);
 	if (p->spill_len)
 		memcpy(b->text, p->spill, p->spill_len);
 	b->len = p->spill_len;
@@ -539,7 +559,7 @@ static int fill_piece(struct pipeline *p, struct worker_state *w, struct piece *
 			return 0;
 		}
 		want *= 2;
-		reserve(&b->text, &b->cap, want);
+		piece_reserve(b, want);
 	}
 	p->spill_len = b->len - cut;
 	reserve(&p->spill, &p->spill_cap, p->spill_len + 1);
@@ -647,7 +667,7 @@ int check_files_parallel(const struct check_options *opt, struct report *r, char
 	if (p.stream)
 		stream_close(p.stream);
 	for (long i = 0; i < p.ring_size; i++) {
-		free(p.ring[i].text);
+		free(p.ring[i].store);
 		free(p.ring[i].out.data);
 		free(p.ring[i].marks.at);
 		free(p.ring[i].marks.game);

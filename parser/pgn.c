@@ -1474,6 +1474,21 @@ void pgn_reader_restart(struct pgn_reader *r, const void *data, size_t len, stru
 	r->games_returned = r->last_by_result = r->ended_inside = 0;
 }
 
+_Static_assert(PGN_IN_PLACE_SLACK >= 1 + SHORT_COPY, "room for the sentinel and emit's reads past the end");
+
+void pgn_reader_restart_in_place(struct pgn_reader *r, unsigned char *data, size_t len,
+				 const struct pgn_position *at)
+{
+	pgn_reader_restart(r, NULL, 0, NULL, NULL, at);
+	/* As if the bytes had been read into the buffer and the input had
+	 * ended: need_more never moves or refills them. */
+	r->buf = data;
+	r->buf[-1] = 0;
+	memset(data + len, 0, PGN_IN_PLACE_SLACK);
+	r->end = len;
+	r->eof = 1;
+}
+
 int pgn_reader_game_cut_by_end(const struct pgn_reader *r)
 {
 	return r->ended_inside;

@@ -164,6 +164,13 @@ struct pgn_position {
  */
 void pgn_reader_restart(struct pgn_reader *r, const void *data, size_t len, struct input_stream *s,
 			const char *failure, const struct pgn_position *at);
+/* As pgn_reader_restart(r, data, len, NULL, NULL, at), but the bytes are
+ * lexed where they are instead of being copied into r's buffer: data[-1]
+ * and PGN_IN_PLACE_SLACK bytes from data[len] on must be r's to write, and
+ * are overwritten. */
+#define PGN_IN_PLACE_SLACK 32
+void pgn_reader_restart_in_place(struct pgn_reader *r, unsigned char *data, size_t len,
+				 const struct pgn_position *at);
 int pgn_reader_ended_between_games(const struct pgn_reader *r, struct pgn_position *resume);
 /* Whether the game pgn_next_game has just returned was ended by the end of
  * the input (no result, no next game): a reader of a piece of the input

@@ -83,15 +83,16 @@ static inline int piece_may_start(const uint8_t *data, size_t size, size_t i, in
 }
 
 /* Reads the same bytes in pieces, cut before one in cut_every of the places
- * piece_may_start allows (1: every one).  Returns the number of games, or -1
- * when out of memory. */
+ * piece_may_start allows (1: every one); with in_place, each piece is lexed
+ * where it is (pgn_reader_restart_in_place), as check -j lexes its pieces.
+ * Returns the number of games, or -1 when out of memory. */
 static inline int read_in_pieces(const uint8_t *data, size_t size, int only_brackets, unsigned cut_every,
-				 struct game_summary *out, int max)
+				 int in_place, struct game_summary *out, int max)
 {
 	char err[256];
 	struct pgn_reader *r = pgn_reader_new(NULL);
 	struct pgn_game g;
-	uint8_t *carry = NULL, *text = NULL;
+	uint8_t *carry = NULL, *store = NULL;
 	size_t carry_len = 0;
 	int carrying = 0, n = 0;
 	struct pgn_position at = { 0, 0, 1 }, carry_at = at;
@@ -107,20 +108,25 @@ static inline int read_in_pieces(const uint8_t *data, size_t size, int only_brac
 			to = size;
 		int last = to >= size;
 		size_t len = (carrying ? carry_len : 0) + (to - from);
-		uint8_t *t = malloc(len + 1);
-		if (t == NULL) {
+		uint8_t *st = malloc(1 + len + PGN_IN_PLACE_SLACK);
+		if (st == NULL) {
 			n = -1;
 			break;
 		}
+		uint8_t *t = st + 1;
 		if (carrying)
 			memcpy(t, carry, carry_len);
 		if (to > from)
 			memcpy(t + (carrying ? carry_len : 0), data + from, to - from);
-		free(text);
-		text = t;
+		free(store);
+		store = st;
+		uint8_t *text = t;
 		struct pgn_position text_at = carrying ? carry_at : at;
 		struct pgn_position resume;
-		pgn_reader_restart(r, text, len, NULL, NULL, &text_at);
+		if (in_place)
+			pgn_reader_restart_in_place(r, text, len, &text_at);
+		else
+			pgn_reader_restart(r, text, len, NULL, NULL, &text_at);
 		while (pgn_next_game(r, &g, err, sizeof err) == 1) {
 			if (!last && pgn_reader_game_cut_by_end(r))
 				continue;
@@ -152,7 +158,7 @@ static inline int read_in_pieces(const uint8_t *data, size_t size, int only_brac
 			break;
 	}
 	free(carry);
-	free(text);
+	free(store);
 	pgn_game_free(&g);
 	pgn_reader_free(r);
 	return n;

@@ -1291,8 +1291,10 @@ static void test_pieces_read_as_whole(void **state)
 			if (size == sizeof data || (size >= 2 && data[0] == 0x1f && data[1] == 0x8b))
 				continue;  /* too large for this test, or gzip */
 			int n = read_whole(data, size, whole, 4096);
-			for (int mode = 0; mode < 4; mode++) {
-				int m = read_in_pieces(data, size, mode & 1, mode < 2 ? 1 : 3, pieces, 4096);
+			/* mode: bit 0 cuts only before `[`, bit 1 at one place in
+			 * three, bit 2 lexes in place. */
+			for (int mode = 0; mode < 8; mode++) {
+				int m = read_in_pieces(data, size, mode & 1, mode & 2 ? 3 : 1, mode >> 2, pieces, 4096);
 				if (m != n)
 					fail_msg("%s (cuts %d): %d games in pieces, %d whole", gl.gl_pathv[i], mode, m, n);
 				for (int k = 0; k < n && k < 4096; k++)

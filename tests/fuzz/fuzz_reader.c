@@ -101,8 +101,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 1; i < size; i++)
 		for (int mode = 0; mode < 2; mode++)
 			starts[mode] += (unsigned)piece_may_start(data, size, i, mode);
+	/* Cut at any line start, copied; before a `[`, lexed in place. */
 	for (int mode = 0; mode < 2; mode++) {
-		int k = read_in_pieces(data, size, mode, 1 + starts[mode] / 32, chunked, SUMMARY_MAX);
+		int k = read_in_pieces(data, size, mode, 1 + starts[mode] / 32, mode, chunked, SUMMARY_MAX);
 		if (k >= 0 && k != n)
 			abort();
 		for (int i = 0; k >= 0 && i < n && i < SUMMARY_MAX; i++)
