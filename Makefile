@@ -32,7 +32,7 @@ MANPAGES := $(sort $(wildcard man/*.1))
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_UPDATED := /tmp/.pgnaudit-apt-updated
 
-.PHONY: all test unit e2e differential sanitize lint hostile fuzz fuzz-run demo bench perft-full install uninstall clean deps-build deps-test deps-lint
+.PHONY: all test unit e2e differential sanitize tsan lint hostile fuzz fuzz-run demo bench perft-full install uninstall clean deps-build deps-test deps-lint
 
 all: deps-build pgnaudit
 
@@ -114,6 +114,10 @@ lint: deps-lint
 			{ failed=1; printf '%s\n' "$$out" | grep -v ' generated\.$$'; }; \
 	done; \
 	[ $$failed = 0 ] && echo "clang-tidy: no findings in $(words $(LINT_SRC)) files"
+
+# check -j N under ThreadSanitizer, built into tests/bin/tsan/ (about 20 s).
+tsan: deps-build
+	@sh tests/tsan.sh
 
 hostile: pgnaudit
 	@sh tests/hostile.sh

@@ -1,0 +1,73 @@
+#!/bin/sh
+# tsan.sh - `check -j N` under ThreadSanitizer.
+#
+# Builds pgnaudit with -fsanitize=thread into its own folder (the normal
+# objects are left alone), then runs check with 2, 3 and 8 threads on the
+# test files, whole and cut into tiny pieces (PGNAUDIT_PIECE_BYTES), plain,
+# gzip and from a pipe, and on the shared corpus when it is there.  A data
+# race or lock misuse makes TSan exit with status 66; the output must also
+# be the bytes of -j 1.  Run by `make tsan` (and .ci/run).
+set -u
+cd "$(dirname "$0")/.."
+. tests/e2e_lib.sh
+
+CC=${CC:-cc}
+OUT=tests/bin/tsan
+mkdir -p "$OUT"
+# shellcheck disable=SC2046 # file names without blanks
+if ! $CC -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I. -O1 -g -fsanitize=thread \
+	-o "$OUT/pgnaudit" $(ls cli/*.c parser/*.c validator/*.c reports/*.c) -lz -lpthread; then
+	echo "tsan: cannot build with -fsanitize=thread" >&2
+	exit 1
+fi
+BIN=$OUT/pgnaudit
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66 ${TSAN_OPTIONS:-}"
+
+files="testdata/reader/pieces.pgn testdata/reader/pieces-cr.pgn testdata/reader/pieces-semicolon.pgn testdata/check/*.pgn testdata/sample.pgn"
+# shellcheck disable=SC2086
+cat $files $files $files >"$TMP/all.pgn"
+gzip -c "$TMP/all.pgn" >"$TMP/all.pgn.gz"
+"$BIN" check -f jsonl "$TMP/all.pgn" >"$TMP/one" 2>&1
+one_status=$?
+
+# run WHAT PIECE JOBS INPUT: -j JOBS must exit as -j 1 and print its bytes.
+run() {
+	what=$1 size=$2 jobs=$3 input=$4
+	PGNAUDIT_PIECE_BYTES=$size "$BIN" check -j "$jobs" -f jsonl "$input" >"$TMP/many" 2>&1
+	status=$?
+	if [ $status -eq 66 ]; then
+		bad "ThreadSanitizer: $what, -j $jobs, pieces of ${size:-default} bytes"
+		sed -n '1,40p' "$TMP/many" >&2
+		return
+	fi
+	[ $status -eq "$one_status" ] && ok || bad "$what, -j $jobs, pieces of ${size:-default}: exit status $status"
+	sed "s|$TMP/all.pgn.gz|$TMP/all.pgn|; s|\"file\":\"-\"|\"file\":\"$TMP/all.pgn\"|" "$TMP/many" >"$TMP/many.x"
+	expect_same "$TMP/one" "$TMP/many.x" "$what, -j $jobs, pieces of ${size:-default}: output differs from -j 1"
+}
+
+for jobs in 2 3 8; do
+	for size in 1 200 4096 ""; do
+		run "plain" "$size" "$jobs" "$TMP/all.pgn"
+	done
+	run "gzip" 4096 "$jobs" "$TMP/all.pgn.gz"
+	run "gzip" "" "$jobs" "$TMP/all.pgn.gz"
+done
+PGNAUDIT_PIECE_BYTES=300 "$BIN" check -j 2 -f jsonl - <"$TMP/all.pgn" >"$TMP/many" 2>&1
+status=$?
+[ $status -ne 66 ] && ok || bad "ThreadSanitizer: standard input"
+sed "s|\"file\":\"-\"|\"file\":\"$TMP/all.pgn\"|" "$TMP/many" >"$TMP/many.x"
+expect_same "$TMP/one" "$TMP/many.x" "standard input, -j 2: output differs from -j 1"
+
+CORPUS_DIR=${CORPUS_DIR:-../shared/corpus}
+if [ -d "$CORPUS_DIR" ]; then
+	find "$CORPUS_DIR/online" -name '*.pgn' | sort | head -n 20 >"$TMP/list"
+	# shellcheck disable=SC2046
+	"$BIN" check -j 2 -f jsonl $(cat "$TMP/list") >"$TMP/c2" 2>&1
+	[ $? -ne 66 ] && ok || { bad "ThreadSanitizer: corpus files"; sed -n '1,40p' "$TMP/c2" >&2; }
+else
+	echo "tsan: no corpus at $CORPUS_DIR; skipping the corpus files"
+fi
+echo "tsan: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
