@@ -33,6 +33,7 @@
  * Both fallbacks are rare in real files and cost time, never correctness.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -603,6 +604,21 @@ static struct piece *next_piece(struct pipeline *p, struct worker_state *w)
 	}
 }
 
+/* The read lock is held for a read and a cut, a fraction of a millisecond:
+ * a thread that wants it spins (yielding the processor now and then, for
+ * when there are more threads than cores) rather than sleeps, since waking
+ * a sleeping thread costs more than that in a virtual machine. */
+static void take_read_lock(struct pipeline *p)
+{
+	for (unsigned spins = 0; pthread_mutex_trylock(&p->read_lock) != 0; spins++) {
+		if (spins % 64 == 63)
+			sched_yield();
+#if defined(__x86_64__) || defined(__i386__)
+		__builtin_ia32_pause();
+#endif
+	}
+}
+
 /* Each thread's loop: read a piece, audit it, write what is done. */
 static void *work(void *arg)
 {
@@ -610,7 +626,7 @@ static void *work(void *arg)
 	struct worker_state w;
 	worker_state_init(&w, p->opt);
 	for (;;) {
-		pthread_mutex_lock(&p->read_lock);
+		take_read_lock(p);
 		struct piece *b = next_piece(p, &w);
 		pthread_mutex_unlock(&p->read_lock);
 		if (!b)
