@@ -136,7 +136,7 @@ demo: all
 bench: all
 	@command -v /usr/games/pgn-extract >/dev/null || { [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
 		$(SUDO) apt-get install -y pgn-extract; }
-	@sh bench/run.sh
+	@bash bench/run.sh
 
 perft-full: all
 	@sh tests/perft_full.sh

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # bench/run.sh - throughput of `pgnaudit check` against `pgn-extract -r`.
 #
 # Both tools parse every game of the same fixed ~30 MB file and replay every
@@ -9,7 +9,8 @@
 # fastest wall-clock time counts: the slower runs measure the machine's
 # noise, not the program.  See bench/README.md for how to read the table.
 #
-# Run from anywhere with `make bench` or `sh bench/run.sh`.  Environment:
+# Run from anywhere with `make bench` or `bash bench/run.sh` (bash for its
+# clock, EPOCHREALTIME: see measure).  Environment:
 #   CORPUS_DIR    the corpus (default ../shared/corpus, from the repository root)
 #   PGN_EXTRACT   the pgn-extract binary (default /usr/games/pgn-extract)
 #   RUNS          runs per tool, best counts (default 3)
@@ -38,7 +39,7 @@ die() {
 case $RUNS in
 '' | *[!0-9]* | 0) die "RUNS must be a positive integer, not '$RUNS'" ;;
 esac
-date +%s.%N | grep -q '^[0-9]*\.[0-9]*$' || die "date +%s.%N is not supported here (GNU date needed)"
+[ -n "${EPOCHREALTIME:-}" ] || die "bash 5 is needed (EPOCHREALTIME); run with bash bench/run.sh"
 
 # Files in C-locale sorted order, so the benchmark file is the same on every
 # machine; a leading UTF-8 byte order mark is dropped, since in the middle of
@@ -91,15 +92,24 @@ STATUS_FILE=$OUT/status.$$
 trap 'rm -f "$RSS_FILE" "$STATUS_FILE"' EXIT
 trap 'exit 130' INT TERM
 
-# The command runs under sh -c so that its exit status survives /usr/bin/time
-# (which would otherwise report it as its own); $0 there is the status file.
+# Peak memory comes from one more run under GNU time, under sh -c so that
+# the command's exit status survives /usr/bin/time (which would otherwise
+# report it as its own); $0 there is the status file.
 # shellcheck disable=SC2016
 RUN_QUIET='"$@" >/dev/null 2>&1; echo $? >"$0"'
 
+# seconds_between START END: the difference of two EPOCHREALTIME readings.
+seconds_between() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", b - a }'
+}
+
 # measure NAME MAX_OK_STATUS COMMAND...: runs COMMAND RUNS times, output and
-# diagnostics to /dev/null, and sets BEST (seconds) and RSS (peak KiB of the
-# fastest run, empty without GNU time).  An exit status above MAX_OK_STATUS
-# means the tool failed, and the benchmark with it.
+# diagnostics to /dev/null, and sets BEST (seconds); then once more under
+# GNU time and sets RSS (its peak KiB; empty without GNU time).  The clock
+# is read by the shell itself (EPOCHREALTIME) right before it starts the
+# command and right after the command has ended, so a time counts starting
+# the process and the process, not starting date or time.  An exit status
+# above MAX_OK_STATUS means the tool failed, and the benchmark with it.
 measure() {
 	m_name=$1
 	m_max_ok=$2
@@ -109,23 +119,25 @@ measure() {
 	m_run=0
 	while [ "$m_run" -lt "$RUNS" ]; do
 		m_run=$((m_run + 1))
-		m_start=$(date +%s.%N)
-		if [ -n "$TIME_BIN" ]; then
-			"$TIME_BIN" -f %M -o "$RSS_FILE" sh -c "$RUN_QUIET" "$STATUS_FILE" "$@"
-		else
-			sh -c "$RUN_QUIET" "$STATUS_FILE" "$@"
-		fi
-		m_end=$(date +%s.%N)
-		m_status=$(cat "$STATUS_FILE")
+		m_status=0
+		m_start=$EPOCHREALTIME
+		"$@" >/dev/null 2>&1 || m_status=$?
+		m_end=$EPOCHREALTIME
 		[ "$m_status" -le "$m_max_ok" ] ||
 			die "$m_name failed with exit status $m_status: $*"
-		m_secs=$(awk -v a="$m_start" -v b="$m_end" 'BEGIN { printf "%.3f", b - a }')
+		m_secs=$(seconds_between "$m_start" "$m_end")
 		echo "bench: $m_name run $m_run/$RUNS: ${m_secs}s" >&2
 		if [ -z "$BEST" ] || awk -v a="$m_secs" -v b="$BEST" 'BEGIN { exit !(a < b) }'; then
 			BEST=$m_secs
-			[ -z "$TIME_BIN" ] || RSS=$(tail -n 1 "$RSS_FILE")
 		fi
 	done
+	if [ -n "$TIME_BIN" ]; then
+		"$TIME_BIN" -f %M -o "$RSS_FILE" sh -c "$RUN_QUIET" "$STATUS_FILE" "$@"
+		m_status=$(cat "$STATUS_FILE")
+		[ "$m_status" -le "$m_max_ok" ] ||
+			die "$m_name failed with exit status $m_status: $*"
+		RSS=$(tail -n 1 "$RSS_FILE")
+	fi
 }
 
 # pgnaudit check exits 1 when it finds errors, which a real corpus has.
@@ -164,7 +176,7 @@ awk -v bytes="$BYTES" -v games="$GAMES" -v rss="${TIME_BIN:+1}" \
 	-v pe="$PE_SECS" -v pe_rss="$PE_RSS" '
 function row(name, secs, kib) {
 	if (secs <= 0) secs = 0.001
-	printf "%-30s %8.3f %9.1f %10.0f", name, secs, bytes / 1e6 / secs, games / secs
+	printf "%-30s %8.4f %9.1f %10.0f", name, secs, bytes / 1e6 / secs, games / secs
 	if (rss) printf " %12.1f", kib / 1024
 	printf "\n"
 }
