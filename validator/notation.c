@@ -18,12 +18,14 @@ static const char *const piece_names[] = { "pawn", "knight", "bishop", "rook", "
 static const char *const color_names[] = { "white", "black" };
 static const char *const piece_rules[] = { "FIDE 3.7", "FIDE 3.6", "FIDE 3.2", "FIDE 3.3", "FIDE 3.4", "FIDE 3.8.1" };
 
-static void square_name(int sq, char *buf)
-{
-	buf[0] = (char)('a' + FILE_OF(sq));
-	buf[1] = (char)('1' + RANK_OF(sq));
-	buf[2] = '\0';
-}
+/* Square names for messages, a table so that naming a square costs
+ * nothing on the paths where the message is not written. */
+#define RANK_SQUARES(r) "a" r, "b" r, "c" r, "d" r, "e" r, "f" r, "g" r, "h" r
+static const char square_names[64][3] = {
+	RANK_SQUARES("1"), RANK_SQUARES("2"), RANK_SQUARES("3"), RANK_SQUARES("4"),
+	RANK_SQUARES("5"), RANK_SQUARES("6"), RANK_SQUARES("7"), RANK_SQUARES("8"),
+};
+#undef RANK_SQUARES
 
 /* The best explanation seen so far for why nothing matched. */
 struct failure {
@@ -79,18 +81,14 @@ __attribute__((noinline)) static void explain_king_safety(const struct position 
 	int from = MOVE_FROM(m), to = MOVE_TO(m);
 	int type = PIECE_TYPE(pos->board[from]);
 	int ksq = king_square(pos, us);
-	char fs[3], ts[3], ks[3];
-	square_name(from, fs);
-	square_name(to, ts);
-	square_name(ksq, ks);
+	const char *fs = square_names[from], *ts = square_names[to], *ks = square_names[ksq];
 	if (type == KING) {
 		note_failure(f, FAIL_KING_SAFETY, "FIDE 3.9", "the king on %s would move into check on %s", fs, ts);
 		return;
 	}
 	bitboard checkers = attackers_to(pos, ksq, them, pos->by_color[WHITE] | pos->by_color[BLACK]);
 	if (checkers) {
-		char cs[3];
-		square_name(lsb(checkers), cs);
+		const char *cs = square_names[lsb(checkers)];
 		note_failure(f, FAIL_KING_SAFETY, "FIDE 3.9",
 			     "the king on %s is in check from the %s on %s, and this move does not parry it",
 			     ks, piece_names[PIECE_TYPE(pos->board[lsb(checkers)])], cs);
@@ -106,8 +104,7 @@ __attribute__((noinline)) static void explain_king_safety(const struct position 
 			 | (rook_attacks(ksq, occ) & (pos->by_type[ROOK] | pos->by_type[QUEEN]));
 	sliders &= pos->by_color[them] & line_through(ksq, from);
 	if (sliders) {
-		char ps[3];
-		square_name(lsb(sliders), ps);
+		const char *ps = square_names[lsb(sliders)];
 		note_failure(f, FAIL_KING_SAFETY, "FIDE 3.9",
 			     "the %s on %s is pinned against the king on %s by the %s on %s",
 			     piece_names[type], fs, ks, piece_names[PIECE_TYPE(pos->board[lsb(sliders)])], ps);
@@ -139,8 +136,7 @@ static void try_pawn_move(const struct position *pos, const struct san *san, int
 {
 	int to = san->to;
 	int last_rank = pos->side_to_move == WHITE ? 7 : 0;
-	char ts[3];
-	square_name(to, ts);
+	const char *ts = square_names[to];
 	if (RANK_OF(to) == last_rank) {
 		if (san->promotion < 0) {
 			note_failure(f, FAIL_PROMOTION, "FIDE 3.7.3.3",
@@ -169,8 +165,7 @@ static void match_pawn_capture(const struct position *pos, const struct san *san
 			       struct match_result *res, struct failure *f)
 {
 	int us = pos->side_to_move, to = san->to;
-	char ts[3];
-	square_name(to, ts);
+	const char *ts = square_names[to];
 	bitboard pawns = pos->by_color[us] & pos->by_type[PAWN] & origins;
 	bitboard from_set = pawn_attacks(!us, to) & pawns;
 	if (!from_set) {
@@ -207,8 +202,7 @@ static void match_pawn_push(const struct position *pos, const struct san *san, b
 {
 	int us = pos->side_to_move, to = san->to;
 	int step = us == WHITE ? 8 : -8;
-	char ts[3];
-	square_name(to, ts);
+	const char *ts = square_names[to];
 	bitboard pawns = pos->by_color[us] & pos->by_type[PAWN] & origins;
 	int one = to - step, two = to - 2 * step;
 	int double_rank = us == WHITE ? 3 : 4;
@@ -217,8 +211,7 @@ static void match_pawn_push(const struct position *pos, const struct san *san, b
 		from = one;
 	else if (RANK_OF(to) == double_rank && (pawns & BIT(two))) {
 		if (pos->board[one] != PIECE_NONE) {
-			char os[3];
-			square_name(one, os);
+			const char *os = square_names[one];
 			note_failure(f, FAIL_BLOCKED, "FIDE 3.7.2",
 				     "the pawn cannot advance two squares to %s: %s is occupied", ts, os);
 			return;
@@ -277,8 +270,7 @@ static void match_castling(const struct position *pos, int kingside, struct matc
 	bitboard occ = (pos->by_color[WHITE] | pos->by_color[BLACK]) ^ BIT(ksq) ^ BIT(rook);
 	bitboard path = (between(ksq, kto) | BIT(kto) | between(rook, rto) | BIT(rto));
 	if (occ & path) {
-		char bs[3];
-		square_name(lsb(occ & path), bs);
+		const char *bs = square_names[lsb(occ & path)];
 		note_failure(f, FAIL_BLOCKED, "FIDE 3.8.2.2",
 			     "castling on the %sside is impossible: %s stands between king and rook", side, bs);
 		return;
@@ -292,8 +284,7 @@ static void match_castling(const struct position *pos, int kingside, struct matc
 	while (crossed) {
 		int sq = pop_lsb(&crossed);
 		if (attackers_to(pos, sq, !us, occ)) {
-			char ss[3];
-			square_name(sq, ss);
+			const char *ss = square_names[sq];
 			note_failure(f, FAIL_KING_SAFETY, "FIDE 3.8.2.2",
 				     sq == kto ? "castling on the %sside would put the king in check on %s"
 					       : "castling on the %sside: the king would cross %s, which is attacked",
@@ -308,8 +299,7 @@ static void match_piece(const struct position *pos, const struct san *san, int t
 			struct match_result *res, struct failure *f)
 {
 	int us = pos->side_to_move, to = san->to;
-	char ts[3];
-	square_name(to, ts);
+	const char *ts = square_names[to];
 	bitboard pieces = pos->by_color[us] & pos->by_type[type] & origins;
 	bitboard reach = empty_board_reach(type, to) & pieces;
 	if (!reach) {
@@ -329,9 +319,7 @@ static void match_piece(const struct position *pos, const struct san *san, int t
 	while (reach) {
 		int from = pop_lsb(&reach);
 		if (between(from, to) & occ) {
-			char fs[3], bs[3];
-			square_name(from, fs);
-			square_name(lsb(between(from, to) & occ), bs);
+			const char *fs = square_names[from], *bs = square_names[lsb(between(from, to) & occ)];
 			note_failure(f, FAIL_BLOCKED, "FIDE 3.5", "the %s on %s cannot jump over the piece on %s to reach %s",
 				     piece_names[type], fs, bs, ts);
 			continue;
@@ -364,8 +352,7 @@ static void match_move(const struct position *pos, const struct san *san, struct
 	int type = san->piece;
 	if (type == SAN_ANY) {
 		int from = SQUARE(san->from_file, san->from_rank);
-		char fs[3];
-		square_name(from, fs);
+		const char *fs = square_names[from];
 		if (pos->board[from] == PIECE_NONE || PIECE_COLOR(pos->board[from]) != us) {
 			note_failure(f, FAIL_NONE_REACHES, "FIDE 3.10.1", "there is no %s piece on %s", color_names[us], fs);
 			return;
