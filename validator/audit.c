@@ -655,6 +655,7 @@ void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list
 	}
 	check_tags(rec, out);
 	if (rec->stop != STOP_NOT_STARTED) {
+		rec->ending_count = find_recorded_endings(g, rec->endings, RECORD_MAX_ENDINGS);
 		check_notation(rec, out);
 		check_results(rec, out);
 		check_claims(rec, out);

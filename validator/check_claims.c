@@ -46,7 +46,6 @@
 #include "phrases.h"
 #include "record.h"
 
-#define MAX_ENDINGS 8
 #define MAX_LISTED 4
 
 static const char *const side_names[2] = { "White", "Black" };
@@ -449,8 +448,8 @@ static void judge_fifty(const struct game_record *rec, const struct recorded_end
  * record makes. */
 static int judge_recorded_claims(const struct game_record *rec, struct finding_list *out)
 {
-	struct recorded_ending endings[MAX_ENDINGS];
-	int n = find_recorded_endings(rec->game, endings, MAX_ENDINGS);
+	const struct recorded_ending *endings = rec->endings;
+	int n = rec->ending_count;
 	int judged_threefold = 0, judged_fifty = 0;
 	for (int i = 0; i < n; i++) {
 		const struct recorded_ending *e = &endings[i];

@@ -258,13 +258,11 @@ static int might_not_mate(const struct position *pos, int winner)
 }
 
 /* The first time forfeit the game records, or NULL. */
-static const struct recorded_ending *time_forfeit(const struct game_record *rec, struct recorded_ending *buf,
-						  int max)
+static const struct recorded_ending *time_forfeit(const struct game_record *rec)
 {
-	int n = find_recorded_endings(rec->game, buf, max);
-	for (int i = 0; i < n && i < max; i++)
-		if (buf[i].kind == ENDING_TIME_FORFEIT)
-			return &buf[i];
+	for (int i = 0; i < rec->ending_count; i++)
+		if (rec->endings[i].kind == ENDING_TIME_FORFEIT)
+			return &rec->endings[i];
 	return NULL;
 }
 
@@ -280,8 +278,7 @@ static int report_unwinnable_timeout(const struct game_record *rec, enum final_s
 	int winner = result == OUTCOME_WHITE_WINS ? WHITE : BLACK;
 	if (state == FINAL_CHECKMATE || state == FINAL_STALEMATE || !might_not_mate(pos, winner))
 		return 0;
-	struct recorded_ending endings[8];
-	const struct recorded_ending *forfeit = time_forfeit(rec, endings, 8);
+	const struct recorded_ending *forfeit = time_forfeit(rec);
 	/* A record that names the winner as the one who lost on time
 	 * contradicts itself; nothing sound can be said. */
 	if (!forfeit || forfeit->side == winner)

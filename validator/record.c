@@ -32,6 +32,7 @@ void record_reset(struct game_record *rec, const struct pgn_game *g, enum rules_
 	rec->termination = NULL;
 	rec->reading = 0;
 	rec->repairs = 0;
+	rec->ending_count = 0;
 }
 
 void record_free(struct game_record *rec)

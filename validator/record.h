@@ -13,6 +13,7 @@
 #include "finding.h"
 #include "parser/pgn.h"
 #include "parser/san.h"
+#include "phrases.h"
 #include "position.h"
 #include "rules.h"
 
@@ -43,6 +44,8 @@ enum replay_stop {
  * about 11,800 plies).  The plies after it are not replayed. */
 #define RECORD_MAX_PLIES 65536
 
+#define RECORD_MAX_ENDINGS 8
+
 struct game_record {
 	const struct pgn_game *game;
 	enum rules_edition rules;
@@ -54,6 +57,10 @@ struct game_record {
 	const struct pgn_token *termination; /* the main line's result token, or NULL */
 	uint8_t reading;                  /* enum lang (lang.h): the notation the moves were read in */
 	int repairs;                      /* plies that --recover repaired */
+	/* What the Termination tag and the main line's comments say of how the
+	 * game ended (find_recorded_endings), found once for all the checks. */
+	struct recorded_ending endings[RECORD_MAX_ENDINGS];
+	int ending_count;
 };
 
 /* The position after `ply` (0: the start position). */
