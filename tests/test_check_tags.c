@@ -314,6 +314,10 @@ static void test_plycount(void **state)
 	expect_none(CHECK_PLYCOUNT_MISMATCH);
 }
 
+static const char ascii_filler[] =
+	"The quick brown fox jumps over the lazy dog; pack my box with five dozen liquor jugs. "
+	"Sphinx of black quartz, judge my vow: how vexingly quick daft zebras jump!";
+
 static void test_encoding(void **state)
 {
 	const struct finding *f;
@@ -343,6 +347,19 @@ static void test_encoding(void **state)
 	expect_one(CHECK_ENCODING, 2, 1, "PGN 4.1", "", "byte 0x80");
 	audit_tag("Site", "ab\xe2\x99", "*");
 	expect_one(CHECK_ENCODING, 2, 1, "PGN 4.1", "", "byte 0xE2");
+
+	/* ASCII is skipped 64 and 16 bytes at a time: a bad byte, and a good
+	 * sequence across a block's end, at every offset of a long comment. */
+	for (int k = 0; k < 160; k++) {
+		char movetext[256];
+		snprintf(movetext, sizeof movetext, "1. e4 {%.*s\xe9%s} *", k, ascii_filler, "bcdefghij");
+		audit_tag("Event", "e", movetext);
+		expect_one(CHECK_ENCODING, 9, 7, "PGN 4.1", "", "byte 0xE9");
+		snprintf(movetext, sizeof movetext, "1. e4 {%.*s\xe2\x99\x94%.*s} *", k, ascii_filler, k % 70,
+			 ascii_filler);
+		audit_tag("Event", "e", movetext);
+		expect_none(CHECK_ENCODING);
+	}
 }
 
 static void test_clean_game(void **state)

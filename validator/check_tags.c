@@ -35,6 +35,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 /* ---- Dates (PGN 8.1.1.3) ---- */
 
 static int is_digits(const char *s, size_t n)
@@ -513,34 +517,51 @@ static size_t utf8_sequence(const unsigned char *s, size_t n)
 	return len;
 }
 
-/* Are the 32 bytes at s all ASCII? */
-static int ascii32(const unsigned char *s)
+/* The offset of the first byte >= 0x80 in s[0, n), or n.  ASCII, nearly
+ * all of a PGN file, goes 64 bytes at a time. */
+static size_t ascii_run(const unsigned char *s, size_t n)
 {
-	uint64_t w[4];
-	memcpy(w, s, sizeof w);
-	return !((w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080ULL);
+	size_t i = 0;
+#ifdef __SSE2__
+	for (; i + 64 <= n; i += 64) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16));
+		__m128i c = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 32));
+		__m128i d = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 48));
+		if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))))
+			break;
+	}
+	for (; i + 16 <= n; i += 16) {
+		int high = _mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(s + i)));
+		if (high)
+			return i + (size_t)__builtin_ctz((unsigned)high);
+	}
+#else
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, sizeof w);
+		if (w & 0x8080808080808080ULL)
+			break;
+	}
+#endif
+	while (i < n && s[i] < 0x80)
+		i++;
+	return i;
 }
 
-/* The offset of the first byte that is not part of valid UTF-8, or n.
- * ASCII, nearly all of a PGN file, goes 32 bytes at a time. */
+/* The offset of the first byte that is not part of valid UTF-8, or n. */
 static size_t utf8_invalid_at(const unsigned char *s, size_t n)
 {
 	size_t i = 0;
-	while (i < n) {
-		if (i + 32 <= n && ascii32(s + i)) {
-			i += 32;
-			continue;
-		}
-		if (s[i] < 0x80) {
-			i++;
-			continue;
-		}
+	for (;;) {
+		i += ascii_run(s + i, n - i);
+		if (i >= n)
+			return n;
 		size_t len = utf8_sequence(s + i, n - i);
 		if (len == 0)
 			return i;
 		i += len;
 	}
-	return n;
 }
 
 /* About 40 bytes of text around `bad`, each byte that is not UTF-8 turned
