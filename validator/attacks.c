@@ -110,12 +110,18 @@ static void init_rays_and_lines(void)
 
 static bitboard bishop_ray_table[64];
 static bitboard rook_ray_table[64];
+static bitboard reach_table[PIECE_TYPE_NB][64];
 
 static void init_empty_board_rays(void)
 {
 	for (int sq = 0; sq < 64; sq++) {
 		bishop_ray_table[sq] = bishop_attacks(sq, 0);
 		rook_ray_table[sq] = rook_attacks(sq, 0);
+		reach_table[KNIGHT][sq] = knight_table[sq];
+		reach_table[BISHOP][sq] = bishop_ray_table[sq];
+		reach_table[ROOK][sq] = rook_ray_table[sq];
+		reach_table[QUEEN][sq] = bishop_ray_table[sq] | rook_ray_table[sq];
+		reach_table[KING][sq] = king_table[sq];
 	}
 }
 
@@ -135,6 +141,11 @@ bitboard bishop_rays(int sq)
 bitboard rook_rays(int sq)
 {
 	return rook_ray_table[sq];
+}
+
+bitboard empty_board_reach(int type, int sq)
+{
+	return reach_table[type][sq];
 }
 
 void attacks_init(void)

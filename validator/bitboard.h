@@ -52,6 +52,9 @@ bitboard queen_attacks(int sq, bitboard occupied);
 /* Bishop and rook attacks on an empty board (table lookups). */
 bitboard bishop_rays(int sq);
 bitboard rook_rays(int sq);
+/* Where a piece of `type` (enum piece_type) could move from sq on an empty
+ * board; 0 for a pawn.  One table lookup, no branch on the type. */
+bitboard empty_board_reach(int type, int sq);
 /* Squares strictly between a and b on a line, diagonal or nothing. */
 bitboard between(int a, int b);
 /* The whole line (rank, file or diagonal) through a and b, or 0. */

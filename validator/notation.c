@@ -60,17 +60,6 @@ static int king_square(const struct position *pos, int color)
 	return lsb(pos->by_color[color] & pos->by_type[KING]);
 }
 
-static bitboard empty_board_reach(int type, int sq)
-{
-	switch (type) {
-	case KNIGHT: return knight_attacks(sq);
-	case BISHOP: return bishop_rays(sq);
-	case ROOK: return rook_rays(sq);
-	case QUEEN: return bishop_rays(sq) | rook_rays(sq);
-	case KING: return king_attacks(sq);
-	default: return 0;
-	}
-}
 
 /* Why a pseudo-legal move leaves the own king in check.  Out of line: it
  * runs only when nothing matched, and inlined it would make try_move, which
