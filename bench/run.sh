@@ -5,15 +5,16 @@
 # move; neither writes anything but diagnostics, which go to /dev/null.  The
 # file is built once, deterministically, from the real games of the shared
 # corpus (otb/, online/, engine/; edge/ holds test oddities, not games people
-# play) and kept in bench/out/.  Each tool runs RUNS times (default 3) and the
-# fastest wall-clock time counts: the slower runs measure the machine's
-# noise, not the program.  See bench/README.md for how to read the table.
+# play) and kept in bench/out/.  The commands run in RUNS rounds (default 5),
+# each command once per round, and the fastest wall-clock time of each
+# counts: the slower runs measure the machine's noise, not the program.  See
+# bench/README.md for how to read the table.
 #
 # Run from anywhere with `make bench` or `bash bench/run.sh` (bash for its
-# clock, EPOCHREALTIME: see measure).  Environment:
+# clock, EPOCHREALTIME).  Environment:
 #   CORPUS_DIR    the corpus (default ../shared/corpus, from the repository root)
 #   PGN_EXTRACT   the pgn-extract binary (default /usr/games/pgn-extract)
-#   RUNS          runs per tool, best counts (default 3)
+#   RUNS          rounds, best counts (default 5)
 
 set -eu
 
@@ -21,7 +22,7 @@ cd "$(dirname "$0")/.."
 
 CORPUS_DIR=${CORPUS_DIR:-../shared/corpus}
 PGN_EXTRACT=${PGN_EXTRACT:-/usr/games/pgn-extract}
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-5}
 PGNAUDIT=./pgnaudit
 OUT=bench/out
 CORPUS=$OUT/corpus.pgn
@@ -92,70 +93,67 @@ STATUS_FILE=$OUT/status.$$
 trap 'rm -f "$RSS_FILE" "$STATUS_FILE"' EXIT
 trap 'exit 130' INT TERM
 
-# Peak memory comes from one more run under GNU time, under sh -c so that
-# the command's exit status survives /usr/bin/time (which would otherwise
-# report it as its own); $0 there is the status file.
-# shellcheck disable=SC2016
-RUN_QUIET='"$@" >/dev/null 2>&1; echo $? >"$0"'
 
 # seconds_between START END: the difference of two EPOCHREALTIME readings.
 seconds_between() {
 	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", b - a }'
 }
 
-# measure NAME MAX_OK_STATUS COMMAND...: runs COMMAND RUNS times, output and
-# diagnostics to /dev/null, and sets BEST (seconds); then once more under
-# GNU time and sets RSS (its peak KiB; empty without GNU time).  The clock
-# is read by the shell itself (EPOCHREALTIME) right before it starts the
-# command and right after the command has ended, so a time counts starting
-# the process and the process, not starting date or time.  An exit status
-# above MAX_OK_STATUS means the tool failed, and the benchmark with it.
-measure() {
-	m_name=$1
-	m_max_ok=$2
-	shift 2
-	BEST=
-	RSS=
-	m_run=0
-	while [ "$m_run" -lt "$RUNS" ]; do
-		m_run=$((m_run + 1))
-		m_status=0
-		m_start=$EPOCHREALTIME
-		"$@" >/dev/null 2>&1 || m_status=$?
-		m_end=$EPOCHREALTIME
-		[ "$m_status" -le "$m_max_ok" ] ||
-			die "$m_name failed with exit status $m_status: $*"
-		m_secs=$(seconds_between "$m_start" "$m_end")
-		echo "bench: $m_name run $m_run/$RUNS: ${m_secs}s" >&2
-		if [ -z "$BEST" ] || awk -v a="$m_secs" -v b="$BEST" 'BEGIN { exit !(a < b) }'; then
-			BEST=$m_secs
-		fi
-	done
-	if [ -n "$TIME_BIN" ]; then
-		"$TIME_BIN" -f %M -o "$RSS_FILE" sh -c "$RUN_QUIET" "$STATUS_FILE" "$@"
-		m_status=$(cat "$STATUS_FILE")
-		[ "$m_status" -le "$m_max_ok" ] ||
-			die "$m_name failed with exit status $m_status: $*"
-		RSS=$(tail -n 1 "$RSS_FILE")
-	fi
+# The commands timed, by number: their names, the highest exit status that
+# still means the tool did the work (pgnaudit check exits 1 when it finds
+# errors, which a real corpus has), and run_command N.
+NAMES=("pgnaudit check" "pgnaudit check (gzip)" "pgnaudit check -j2" "pgnaudit check -j2 (gzip)" "pgn-extract -r")
+MAX_OK=(1 1 1 1 0)
+run_command() {
+	case $1 in
+	0) "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS" ;;
+	1) "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS_GZ" ;;
+	2) "$PGNAUDIT" check -j 2 -f jsonl -o /dev/null "$CORPUS" ;;
+	3) "$PGNAUDIT" check -j 2 -f jsonl -o /dev/null "$CORPUS_GZ" ;;
+	4) "$PGN_EXTRACT" -r -s "$CORPUS" ;;
+	esac
 }
 
-# pgnaudit check exits 1 when it finds errors, which a real corpus has.
-measure "pgnaudit check" 1 "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS"
-PA_SECS=$BEST
-PA_RSS=$RSS
-measure "pgnaudit check (gzip)" 1 "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS_GZ"
-PZ_SECS=$BEST
-PZ_RSS=$RSS
-measure "pgnaudit check -j2" 1 "$PGNAUDIT" check -j 2 -f jsonl -o /dev/null "$CORPUS"
-P2_SECS=$BEST
-P2_RSS=$RSS
-measure "pgnaudit check -j2 (gzip)" 1 "$PGNAUDIT" check -j 2 -f jsonl -o /dev/null "$CORPUS_GZ"
-PZ2_SECS=$BEST
-PZ2_RSS=$RSS
-measure "pgn-extract -r" 0 "$PGN_EXTRACT" -r -s "$CORPUS"
-PE_SECS=$BEST
-PE_RSS=$RSS
+# Each round runs every command once, in turn, so that the machine's ups
+# and downs (another tenant, a slower vCPU) fall on all of them alike; the
+# fastest of the RUNS times of a command counts.  The clock is read by the
+# shell itself (EPOCHREALTIME) right before it starts the command and right
+# after the command has ended, so a time counts starting the process and
+# the process, not starting date or time.  An exit status above the
+# command's MAX_OK means the tool failed, and the benchmark with it.
+BEST=()
+round=0
+while [ "$round" -lt "$RUNS" ]; do
+	round=$((round + 1))
+	for i in 0 1 2 3 4; do
+		status=0
+		start=$EPOCHREALTIME
+		run_command "$i" >/dev/null 2>&1 || status=$?
+		end=$EPOCHREALTIME
+		[ "$status" -le "${MAX_OK[$i]}" ] || die "${NAMES[$i]} failed with exit status $status"
+		secs=$(seconds_between "$start" "$end")
+		echo "bench: ${NAMES[$i]} run $round/$RUNS: ${secs}s" >&2
+		if [ -z "${BEST[$i]:-}" ] || awk -v a="$secs" -v b="${BEST[$i]}" 'BEGIN { exit !(a < b) }'; then
+			BEST[$i]=$secs
+		fi
+	done
+done
+
+# Peak memory: one more run of each under GNU time (under sh -c, so that the
+# command's exit status survives /usr/bin/time; $0 there is the status file).
+RSS=()
+if [ -n "$TIME_BIN" ]; then
+	export PGNAUDIT PGN_EXTRACT CORPUS CORPUS_GZ
+	export -f run_command
+	for i in 0 1 2 3 4; do
+		"$TIME_BIN" -f %M -o "$RSS_FILE" bash -c 'run_command "$1" >/dev/null 2>&1; echo $? >"$0"' \
+			"$STATUS_FILE" "$i"
+		[ "$(cat "$STATUS_FILE")" -le "${MAX_OK[$i]}" ] || die "${NAMES[$i]} failed under $TIME_BIN"
+		RSS[$i]=$(tail -n 1 "$RSS_FILE")
+	done
+fi
+PA_SECS=${BEST[0]} PZ_SECS=${BEST[1]} P2_SECS=${BEST[2]} PZ2_SECS=${BEST[3]} PE_SECS=${BEST[4]}
+PA_RSS=${RSS[0]:-} PZ_RSS=${RSS[1]:-} P2_RSS=${RSS[2]:-} PZ2_RSS=${RSS[3]:-} PE_RSS=${RSS[4]:-}
 
 VERSION=$("$PGNAUDIT" --version 2>/dev/null | head -n 1 || true)
 PE_VERSION=$("$PGN_EXTRACT" --version 2>&1 | head -n 1 || true)
