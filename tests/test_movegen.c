@@ -386,6 +386,56 @@ static void test_replay_short_cuts_agree(void **state)
 	}
 }
 
+/* move_gives_check() against in_check() after every legal move of a tree;
+ * returns how many moves gave check. */
+static long check_gives_check(const struct position *pos, int depth)
+{
+	struct move_list legal;
+	long checks = 0;
+
+	generate_legal(pos, &legal);
+	for (int i = 0; i < legal.count; i++) {
+		struct position child = *pos;
+		make_move(&child, legal.moves[i]);
+		int want = in_check(&child);
+		if (move_gives_check(&child, legal.moves[i]) != want) {
+			char fen[FEN_MAX], uci[6];
+			fen_write(pos, fen);
+			move_to_uci(pos, legal.moves[i], uci);
+			fail_msg("%s after %s: in_check %d, move_gives_check %d", fen, uci, want, !want);
+		}
+		checks += want;
+		if (depth > 1)
+			checks += check_gives_check(&child, depth - 1);
+	}
+	return checks;
+}
+
+static void test_gives_check_agrees(void **state)
+{
+	/* The positions of test_replay_short_cuts_agree, and one where
+	 * sliders stand behind pieces of both sides on the king's lines. */
+	static const struct { const char *fen; int chess960, depth; } cases[] = {
+		{ "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0, 4 },
+		{ "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 0, 3 },
+		{ "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 0, 5 },
+		{ "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 0, 3 },
+		{ "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 0, 3 },
+		{ "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 1, 3 },
+		{ "4k3/3N4/8/1B2N3/8/4R3/8/Q3K2R w K - 0 1", 0, 3 },
+		{ "q3k2r/1b1n1p2/8/2B1N3/8/1Q2R3/4P3/R3K3 w Qk - 0 1", 0, 3 },
+	};
+	struct position pos;
+	long checks = 0;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		setup(&pos, cases[i].fen, cases[i].chess960);
+		checks += check_gives_check(&pos, cases[i].depth);
+	}
+	assert_true(checks > 10000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -399,6 +449,7 @@ int main(void)
 		cmocka_unit_test(test_check_evasions_and_pins),
 		cmocka_unit_test(test_move_is_legal_agrees),
 		cmocka_unit_test(test_replay_short_cuts_agree),
+		cmocka_unit_test(test_gives_check_agrees),
 		cmocka_unit_test(test_perft_standard_suite),
 		cmocka_unit_test(test_perft_chess960_suite),
 	};

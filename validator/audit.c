@@ -313,7 +313,7 @@ static void push_ply(struct game_record *rec, move m, const struct pgn_token *t,
 	/* record_push may move the array: the position before is read anew. */
 	p->after = *record_position(rec, rec->count - 1);
 	make_move(&p->after, m);
-	p->check = (uint8_t)in_check(&p->after);
+	p->check = (uint8_t)move_gives_check(&p->after, m);
 	p->move = m;
 	p->token = t;
 	p->number = number;

@@ -59,6 +59,35 @@ bitboard attackers_to(const struct position *pos, int sq, enum color by, bitboar
 	return attackers & pos->by_color[by] & occupied;
 }
 
+int move_gives_check(const struct position *after, move m)
+{
+	if (MOVE_KIND(m) != MOVE_NORMAL)
+		return in_check(after);
+	const bitboard *type = after->by_type;
+	int them = after->side_to_move, us = !them;
+	int ksq = position_king_square(after, them), from = MOVE_FROM(m), to = MOVE_TO(m);
+	bitboard king = BIT(ksq), occupied = position_occupied(after), ours = after->by_color[us];
+	int moved = PIECE_TYPE(after->board[to]);
+	/* The piece that moved. */
+	if (moved == PAWN) {
+		if (pawn_attacks((enum color)us, to) & king)
+			return 1;
+	} else if (empty_board_reach(moved, to) & king) {
+		if (moved == KNIGHT || moved == KING || !(between(to, ksq) & occupied))
+			return 1;
+	}
+	/* A slider of ours on the line from the king through the square the
+	 * piece left, with nothing left between them. */
+	bitboard sliders = ((bishop_rays(ksq) & (type[BISHOP] | type[QUEEN]))
+			    | (rook_rays(ksq) & (type[ROOK] | type[QUEEN]))) & ours & line_through(ksq, from);
+	while (sliders) {
+		int s = pop_lsb(&sliders);
+		if (!(between(ksq, s) & occupied))
+			return 1;
+	}
+	return 0;
+}
+
 /* Own pieces that alone stand between the king and an enemy slider. */
 static bitboard pinned_pieces(const struct position *pos, int king, int us)
 {
