@@ -311,7 +311,25 @@ __attribute__((noinline)) static void check_written_move(struct written_move *w,
 	check_marks(w, out);
 }
 
-static void check_move(const struct game_record *rec, int ply, struct finding_list *out)
+/* A move in plain SAN that gives no check and is marked so, is not castling,
+ * en passant or a promotion, has its x right and names no origin but a pawn
+ * capture's file: plainly_right without building the written_move, for the
+ * loop below (most moves).  0 sends the move to check_move. */
+static inline int plain_quiet_move(const struct game_record *rec, const struct ply_record *p,
+				   const struct position *before)
+{
+	const struct san *san = &p->san;
+	if (p->check || p->repair || san->forms || san->suffix != SUFFIX_NONE || san->kind != SAN_MOVE
+	    || MOVE_KIND(p->move) != MOVE_NORMAL)
+		return 0;
+	int capture = before->board[MOVE_TO(p->move)] != PIECE_NONE;
+	if (san->capture != capture || san->from_rank >= 0 || (san->from_file >= 0 && !(san->piece == SAN_PAWN && capture)))
+		return 0;
+	return !capture || !followed_by_ep_mark(rec, p->token);
+}
+
+/* Out of line: the loop in check_notation keeps to plain_quiet_move. */
+__attribute__((noinline)) static void check_move(const struct game_record *rec, int ply, struct finding_list *out)
 {
 	const struct ply_record *p = &rec->plies[ply - 1];
 	struct written_move w;
@@ -376,5 +394,6 @@ void check_notation(const struct game_record *rec, struct finding_list *out)
 {
 	check_move_numbers(rec, out);
 	for (int ply = 1; ply <= rec->count; ply++)
-		check_move(rec, ply, out);
+		if (!plain_quiet_move(rec, &rec->plies[ply - 1], record_position(rec, ply - 1)))
+			check_move(rec, ply, out);
 }
