@@ -266,6 +266,10 @@ static void collect_main_line(struct auditor *a, const struct pgn_game *g)
 	/* The count in a local: the stores into the array below would make
 	 * the compiler read a->line_count again for every token. */
 	int n = 0, token_count = g->token_count;
+	/* Room for every main-line token at once, not a test per token. */
+	a->line = grow(a->line, &a->line_cap, token_count < MAIN_LINE_MAX ? token_count : MAIN_LINE_MAX,
+		       sizeof *a->line);
+	struct line_token *line = a->line;
 	for (int i = 0; i < token_count && n < MAIN_LINE_MAX; i++) {
 		const struct pgn_token *t = &tokens[i];
 		if (t->depth != 0)
@@ -274,8 +278,7 @@ static void collect_main_line(struct auditor *a, const struct pgn_game *g)
 			number = t;
 		if (t->type != TOKEN_SYMBOL || is_ep_mark(g, t))
 			continue;
-		a->line = grow(a->line, &a->line_cap, n + 1, sizeof *a->line);
-		struct line_token *lt = &a->line[n++];
+		struct line_token *lt = &line[n++];
 		lt->token = t;
 		lt->number = number;
 		lt->filler = (unsigned char)pgn_token_text(g, t)[0] >= 0x80
