@@ -243,7 +243,7 @@ static void put_output(struct pipeline *p, struct report *r, const struct piece 
 	size_t from = 0;
 	for (size_t i = 0; i < b->marks.count; i++) {
 		outbuf_put(&r->buf, b->out.data + from, b->marks.at[i] - from);
-		outbuf_printf(&r->buf, "%d", p->games_before + b->marks.game[i]);
+		outbuf_put_int(&r->buf, p->games_before + b->marks.game[i]);
 		from = b->marks.at[i];
 	}
 	if (b->out.len > from)
