@@ -333,7 +333,9 @@ static int open_outputs(struct splitter *sp)
 {
 	const struct split_options *o = sp->opt;
 	int count = o->shards ? (int)o->shards : 2;
-	int width = 3;
+	/* Digits of the largest shard number, at least three (a small type,
+	 * so that the compiler sees the name cannot overflow snprintf). */
+	unsigned char width = 3;
 	for (long n = o->shards; n >= 1000; n /= 10)
 		width++;
 	sp->outputs = calloc((size_t)count, sizeof *sp->outputs);
