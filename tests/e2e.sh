@@ -114,8 +114,13 @@ expect_same "$TMP/j1" "$TMP/jgz" "-j 2 on gzip from a pipe"
 # Line ends CRLF and CR (the pieces' lines are counted sixteen bytes at a time).
 sed 's/$/\r/' "$TMP/many.pgn" >"$TMP/many-crlf.pgn"
 tr '\n' '\r' <"$TMP/many.pgn" >"$TMP/many-cr.pgn"
+# Results with a comment after them on their line, and no results at all:
+# cut only before an Event tag after a blank line (parser/cut.h).
+sed 's/\(1-0\|0-1\|1\/2-1\/2\|\*\)$/\1 {the end}/' "$TMP/many.pgn" >"$TMP/many-commented.pgn"
+sed 's/ \(1-0\|0-1\|1\/2-1\/2\|\*\)$//' "$TMP/many.pgn" >"$TMP/many-no-results.pgn"
 for file in testdata/reader/pieces.pgn testdata/reader/pieces-cr.pgn testdata/reader/pieces-semicolon.pgn \
-	"$TMP/long.pgn" "$TMP/many.pgn" "$TMP/many-crlf.pgn" "$TMP/many-cr.pgn"; do
+	"$TMP/long.pgn" "$TMP/many.pgn" "$TMP/many-crlf.pgn" "$TMP/many-cr.pgn" \
+	"$TMP/many-commented.pgn" "$TMP/many-no-results.pgn"; do
 	for format in jsonl text; do
 		"$BIN" check -f "$format" "$file" >"$TMP/p1" 2>&1
 		p1_status=$?

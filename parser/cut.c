@@ -1,0 +1,126 @@
+/*
+ * cut.c - guessing where games start, and counting lines, sixteen bytes at a
+ * time where SSE2 is there (see cut.h).
+ */
+#include "parser/cut.h"
+
+#include <string.h>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+/* Whether the n bytes at t end with a result that stands alone. */
+static int ends_with_result(const unsigned char *t, size_t n)
+{
+	size_t k;
+	if (n >= 1 && t[n - 1] == '*')
+		k = 1;
+	else if (n >= 3 && (memcmp(t + n - 3, "1-0", 3) == 0 || memcmp(t + n - 3, "0-1", 3) == 0))
+		k = 3;
+	else if (n >= 7 && memcmp(t + n - 7, "1/2-1/2", 7) == 0)
+		k = 7;
+	else
+		return 0;
+	if (n == k)
+		return 1;
+	unsigned char c = t[n - k - 1];
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '}' || c == ')';
+}
+
+/* The start of the line before the line end at t[j - 1] (j > 0). */
+static size_t line_before(const unsigned char *t, size_t j)
+{
+	if (t[j - 1] == '\n' && j > 1 && t[j - 2] == '\r')
+		j--;
+	j--;
+	while (j > 0 && t[j - 1] != '\n' && t[j - 1] != '\r')
+		j--;
+	return j;
+}
+
+/* Whether the line t[from, to) is blank. */
+static int blank_line(const unsigned char *t, size_t from, size_t to)
+{
+	for (size_t k = from; k < to; k++)
+		if (t[k] != ' ' && t[k] != '\t' && t[k] != '\n' && t[k] != '\r')
+			return 0;
+	return 1;
+}
+
+/* Whether the line at t[i] (i + 7 <= len) is an Event tag pair. */
+static int event_tag(const unsigned char *t, size_t i, size_t len)
+{
+	return i + 7 <= len && memcmp(t + i, "[Event", 6) == 0 && (t[i + 6] == ' ' || t[i + 6] == '"');
+}
+
+size_t pgn_find_cut(const unsigned char *t, size_t len)
+{
+	if (len < 3)
+		return 0;
+	/* i + 1 < len: the letter after the `[` is there. */
+	for (size_t i = len - 1; i-- > 1;) {
+		if (t[i] != '[' || (t[i - 1] != '\n' && t[i - 1] != '\r'))
+			continue;
+		unsigned char c = t[i + 1];
+		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')))
+			continue;
+		size_t cut = i, line = i;
+		int blank_before = 0;
+		while (line > 0) {
+			size_t from = line_before(t, line);
+			if (blank_line(t, from, line)) {
+				blank_before = 1;
+				line = from;
+				continue;
+			}
+			if (t[from] == ';') {
+				line = cut = from;
+				continue;
+			}
+			size_t j = line;
+			while (j > from && (t[j - 1] == '\n' || t[j - 1] == '\r' || t[j - 1] == ' ' || t[j - 1] == '\t'))
+				j--;
+			if (ends_with_result(t, j))
+				return cut;
+			if (blank_before && event_tag(t, i, len))
+				return i;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* The lines ended in t[0, n) as the reader counts them: CR, LF and CRLF
+ * each end one, so the count is CRs + LFs - CRLF pairs. */
+uint32_t pgn_count_lines(const unsigned char *t, size_t n)
+{
+	if (n == 0)
+		return 0;
+	uint32_t lines = t[0] == '\n' || t[0] == '\r';
+	size_t i = 1;
+#ifdef __SSE2__
+	/* Sixteen bytes at a time: a byte of `ends` counts the line end
+	 * bytes in its column (a comparison gives 0xff, subtracting it adds
+	 * 1), one of `pairs` the CRLFs, at most 255 blocks between sums; `w`
+	 * is the same bytes one earlier. */
+	const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), zero = _mm_setzero_si128();
+	while (i + 16 <= n) {
+		__m128i ends = zero, pairs = zero;
+		for (int k = 0; k < 255 && i + 16 <= n; k++, i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
+			__m128i w = _mm_loadu_si128((const __m128i *)(const void *)(t + i - 1));
+			__m128i is_lf = _mm_cmpeq_epi8(v, lf);
+			ends = _mm_sub_epi8(ends, _mm_or_si128(is_lf, _mm_cmpeq_epi8(v, cr)));
+			pairs = _mm_sub_epi8(pairs, _mm_and_si128(is_lf, _mm_cmpeq_epi8(w, cr)));
+		}
+		__m128i e = _mm_sad_epu8(ends, zero), q = _mm_sad_epu8(pairs, zero);
+		lines += (uint32_t)_mm_cvtsi128_si32(e) + (uint32_t)_mm_extract_epi16(e, 4);
+		lines -= (uint32_t)_mm_cvtsi128_si32(q) + (uint32_t)_mm_extract_epi16(q, 4);
+	}
+#endif
+	for (; i < n; i++)
+		lines += t[i] == '\r' || (t[i] == '\n' && t[i - 1] != '\r');
+	return lines;
+}
+

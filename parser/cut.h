@@ -1,0 +1,36 @@
+/*
+ * cut.h - where to cut PGN text into pieces that can be read apart, and how
+ * many lines a piece holds, for `check -j N` (cli/pipeline.c).
+ *
+ * A cut is only a guess made from the bytes, without lexing them: a reader
+ * of the piece before it tells whether it really ended between games
+ * (pgn_reader_ended_between_games), and a wrong guess costs reading a game
+ * again, never a different result.  So the guess may be wrong now and then,
+ * but must be cheap, and should rarely be missing: a file with no cut for
+ * megabytes is read by one thread.
+ */
+#ifndef PGNAUDIT_CUT_H
+#define PGNAUDIT_CUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * The last place in t[0, len) where a game seems to start, 0 when there is
+ * none.  That is the start of a line that begins with `[` and a letter and
+ * has before it (blank lines apart):
+ *  - a line that ends with a result (1-0, 0-1, 1/2-1/2, *);
+ *  - or lines of `;` comments after such a line: then the cut is before the
+ *    comments, which a reader gives to the game that follows them (TCEC's
+ *    archives end every game so);
+ *  - or, when that line is `[Event `, a blank line: games whose result is
+ *    followed by a comment on its line, or that have no result.
+ */
+size_t pgn_find_cut(const unsigned char *t, size_t len);
+
+/* The lines t[0, n) ends, as the reader counts them: CR, LF and CRLF each
+ * end one (a CR at t[n - 1] followed by an LF after t[n] would be counted
+ * again there: cut between lines, not inside a CRLF). */
+uint32_t pgn_count_lines(const unsigned char *t, size_t n);
+
+#endif
