@@ -316,6 +316,7 @@ static void push_ply(struct game_record *rec, move m, const struct pgn_token *t,
 	/* record_push may move the array: the position before is read anew. */
 	p->after = *record_position(rec, rec->count - 1);
 	make_move(&p->after, m);
+	rec->keys[rec->count] = p->after.key;
 	p->check = (uint8_t)move_gives_check(&p->after, m);
 	p->move = m;
 	p->token = t;
@@ -427,7 +428,7 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 {
 	struct game_record *rec = &a->record;
 	const struct pgn_game *g = rec->game;
-	rec->count = 0;
+	record_restart(rec);
 	rec->stop = STOP_NONE;
 	rec->stop_token = NULL;
 	rec->reading = (uint8_t)l;

@@ -73,7 +73,7 @@ static int plies_with_key(const struct game_record *rec, int last, int parity, u
 		oldest++;
 	int found = 0;
 	for (int q = oldest; q <= last; q += 2) {
-		if (record_position(rec, q)->key != key)
+		if (record_key(rec, q) != key)
 			continue;
 		if (found < MAX_LISTED)
 			plies[found] = q;
@@ -100,7 +100,7 @@ static int repeat_targets(const struct game_record *rec, int ply, const struct p
 		const struct position *pos = record_position(rec, q);
 		int before = 0;
 		for (int e = oldest; e < q && before < 2; e += 2)
-			before += record_position(rec, e)->key == pos->key;
+			before += record_key(rec, e) == pos->key;
 		if (before != 1)
 			continue; /* not the second time this position stands */
 		if (n == MAX_TARGETS)

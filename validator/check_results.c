@@ -131,7 +131,7 @@ static int earlier_occurrences(const struct game_record *rec, int ply)
 	const struct position *pos = record_position(rec, ply);
 	int found = 0;
 	for (int p = ply - 4; p >= 0 && p >= ply - pos->halfmove_clock; p -= 2)
-		found += record_position(rec, p)->key == pos->key;
+		found += record_key(rec, p) == pos->key;
 	return found;
 }
 

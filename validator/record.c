@@ -7,19 +7,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void grow(struct game_record *rec, int cap)
+{
+	struct ply_record *plies = realloc(rec->plies, (size_t)cap * sizeof *plies);
+	uint64_t *keys = plies ? realloc(rec->keys, ((size_t)cap + 1) * sizeof *keys) : NULL;
+	if (!plies || !keys) {
+		fputs("pgnaudit: out of memory\n", stderr);
+		exit(2);
+	}
+	rec->plies = plies;
+	rec->keys = keys;
+	rec->cap = cap;
+}
+
 struct ply_record *record_push(struct game_record *rec)
 {
-	if (rec->count == rec->cap) {
-		int cap = rec->cap ? rec->cap * 2 : 256;
-		struct ply_record *plies = realloc(rec->plies, (size_t)cap * sizeof *plies);
-		if (!plies) {
-			fputs("pgnaudit: out of memory\n", stderr);
-			exit(2);
-		}
-		rec->plies = plies;
-		rec->cap = cap;
-	}
+	if (rec->count == rec->cap)
+		grow(rec, rec->cap ? rec->cap * 2 : 256);
 	return &rec->plies[rec->count++];
+}
+
+void record_restart(struct game_record *rec)
+{
+	if (!rec->keys)
+		grow(rec, 256);
+	rec->count = 0;
+	rec->keys[0] = rec->start.key;
 }
 
 void record_reset(struct game_record *rec, const struct pgn_game *g, enum rules_edition rules)
@@ -38,6 +51,7 @@ void record_reset(struct game_record *rec, const struct pgn_game *g, enum rules_
 void record_free(struct game_record *rec)
 {
 	free(rec->plies);
+	free(rec->keys);
 	memset(rec, 0, sizeof *rec);
 }
 
@@ -55,7 +69,7 @@ int record_earlier_occurrences(const struct game_record *rec, int ply, int *earl
 	if ((ply - oldest) % 2 != 0)
 		oldest++;
 	for (int p = oldest; p < ply; p += 2) {
-		if (record_position(rec, p)->key != pos->key)
+		if (record_key(rec, p) != pos->key)
 			continue;
 		if (found < max)
 			earlier[found] = p;

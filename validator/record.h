@@ -51,7 +51,9 @@ struct game_record {
 	enum rules_edition rules;
 	struct position start;
 	struct ply_record *plies;         /* plies[0] is ply 1 */
-	int count, cap;
+	uint64_t *keys;                   /* keys[ply]: record_position(rec, ply)->key, side by side
+					     for the repetition scans (record_key) */
+	int count, cap;                   /* plies; keys has cap + 1 */
 	enum replay_stop stop;
 	const struct pgn_token *stop_token; /* the token the replay stopped at, or NULL */
 	const struct pgn_token *termination; /* the main line's result token, or NULL */
@@ -69,8 +71,18 @@ static inline const struct position *record_position(const struct game_record *r
 	return ply == 0 ? &rec->start : &rec->plies[ply - 1].after;
 }
 
-/* Appends a ply; the record grows geometrically and keeps its memory. */
+/* The FIDE 9.2.2 key of the position after `ply`, from an array of keys
+ * alone: scanning for repetitions reads eight bytes a ply, not a record. */
+static inline uint64_t record_key(const struct game_record *rec, int ply)
+{
+	return rec->keys[ply];
+}
+
+/* Appends a ply; the record grows geometrically and keeps its memory.  The
+ * caller sets keys[rec->count] once the ply's position is made. */
 struct ply_record *record_push(struct game_record *rec);
+/* Empties the record for a replay from rec->start (its key noted). */
+void record_restart(struct game_record *rec);
 void record_reset(struct game_record *rec, const struct pgn_game *g, enum rules_edition rules);
 void record_free(struct game_record *rec);
 
