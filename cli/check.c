@@ -62,7 +62,8 @@ int check_parse_rules(const char *name, enum rules_edition *rules)
 	return 0;
 }
 
-int check_apply_codes(unsigned char *reported, const char *list, int value)
+/* Sets the codes of a comma-separated list to `value` in reported. */
+static int apply_codes(unsigned char *reported, const char *list, int value)
 {
 	const char *p = list;
 	while (*p) {
@@ -80,6 +81,16 @@ int check_apply_codes(unsigned char *reported, const char *list, int value)
 			break;
 		p = end + 1;
 	}
+	return 0;
+}
+
+int check_choose_codes(unsigned char reported[CHECK_COUNT], const char *select, const char *ignore)
+{
+	memset(reported, select ? 0 : 1, CHECK_COUNT);
+	if (select && apply_codes(reported, select, 1) < 0)
+		return -1;
+	if (ignore && apply_codes(reported, ignore, 0) < 0)
+		return -1;
 	return 0;
 }
 
@@ -156,12 +167,7 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 		default: return -1;
 		}
 	}
-	memset(o->reported, select ? 0 : 1, sizeof o->reported);
-	if (select && check_apply_codes(o->reported, select, 1) < 0)
-		return -1;
-	if (ignore && check_apply_codes(o->reported, ignore, 0) < 0)
-		return -1;
-	return 0;
+	return check_choose_codes(o->reported, select, ignore);
 }
 
 static int use_color(const char *when, const struct output *out)

@@ -24,11 +24,12 @@ struct check_tally {
 	long errors, reported;
 };
 
-/* Options shared with split: "fide2023"/"fide2005" into *rules, and a
- * comma-separated list of codes set to `value` in `reported`.  Each returns
- * 0, or -1 after saying what is wrong. */
+/* Options shared with split: "fide2023"/"fide2005" into *rules, and the
+ * codes --select and --ignore (comma-separated lists, either NULL) leave
+ * reported: all when neither is given.  Each returns 0, or -1 after saying
+ * what is wrong. */
 int check_parse_rules(const char *name, enum rules_edition *rules);
-int check_apply_codes(unsigned char *reported, const char *list, int value);
+int check_choose_codes(unsigned char reported[CHECK_COUNT], const char *select, const char *ignore);
 
 /* Audits one game and renders its selected findings into r's buffer.  The
  * same function serves every thread, so -j N prints the bytes -j 1 prints. */

@@ -166,12 +166,7 @@ static int parse_options(int argc, char **argv, struct split_options *o)
 		warnx_("--select and --ignore choose what flags a game; --shards audits nothing");
 		return -1;
 	}
-	memset(o->reported, select ? 0 : 1, sizeof o->reported);
-	if (select && check_apply_codes(o->reported, select, 1) < 0)
-		return -1;
-	if (ignore && check_apply_codes(o->reported, ignore, 0) < 0)
-		return -1;
-	return 0;
+	return check_choose_codes(o->reported, select, ignore);
 }
 
 /* The clean/flagged output of a game: 1 when it is flagged. */
