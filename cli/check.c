@@ -253,9 +253,8 @@ int cmd_check(int argc, char **argv)
 	report_begin(&run.report);
 
 	int trouble = 0;
-	char *stdin_only[] = { "-" };
-	char **files = optind < argc ? argv + optind : stdin_only;
-	int file_count = optind < argc ? argc - optind : 1;
+	int file_count;
+	char **files = input_files(argc, argv, &file_count);
 	if (opt.jobs > 1) {
 		trouble = check_files_parallel(&opt, &run.report, files, file_count, &run.tally) < 0;
 	} else {

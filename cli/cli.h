@@ -24,6 +24,9 @@ const char *input_name(const char *path);
 /* stream_open(path), or NULL after a message naming the file and saying
  * why it could not be opened. */
 struct input_stream *input_open(const char *path);
+/* The files the arguments after the options name (getopt's optind), or
+ * standard input ("-") when they name none; their number in *count. */
+char **input_files(int argc, char **argv, int *count);
 
 /* "pgnaudit: " + message + newline on standard error. */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -785,9 +785,8 @@ int cmd_fix(int argc, char **argv)
 		default: return usage_fix(stderr, EXIT_TROUBLE);
 		}
 	}
-	char *stdin_only[] = { "-" };
-	char **files = optind < argc ? argv + optind : stdin_only;
-	int file_count = optind < argc ? argc - optind : 1;
+	int file_count;
+	char **files = input_files(argc, argv, &file_count);
 	if (in_place && output) {
 		warnx_("--in-place and -o exclude each other");
 		return usage_fix(stderr, EXIT_TROUBLE);

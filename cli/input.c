@@ -3,6 +3,7 @@
  * gives when a file cannot be opened.
  */
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "parser/stream.h"
@@ -19,4 +20,11 @@ struct input_stream *input_open(const char *path)
 	if (!s)
 		warnx_("%s: %s", input_name(path), err);
 	return s;
+}
+
+char **input_files(int argc, char **argv, int *count)
+{
+	static char *stdin_only[] = { "-" };
+	*count = optind < argc ? argc - optind : 1;
+	return optind < argc ? argv + optind : stdin_only;
 }

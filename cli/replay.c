@@ -114,9 +114,8 @@ int cmd_replay(int argc, char **argv)
 	static char buffer[1 << 16];
 	setvbuf(out.fp, buffer, _IOFBF, sizeof buffer);
 
-	char *stdin_only[] = { "-" };
-	char **files = optind < argc ? argv + optind : stdin_only;
-	int file_count = optind < argc ? argc - optind : 1;
+	int file_count;
+	char **files = input_files(argc, argv, &file_count);
 	struct pgn_game game;
 	struct finding_list findings = { 0 };
 	struct auditor auditor;

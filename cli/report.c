@@ -345,9 +345,8 @@ int cmd_report(int argc, char **argv)
 	summary_init(&run.summary, keep, opt.format == OUTPUT_CSV && opt.by != GROUP_CODE);
 
 	int trouble = 0;
-	char *stdin_only[] = { "-" };
-	char **files = optind < argc ? argv + optind : stdin_only;
-	int file_count = optind < argc ? argc - optind : 1;
+	int file_count;
+	char **files = input_files(argc, argv, &file_count);
 	for (int i = 0; i < file_count; i++)
 		if (report_file(&run, files[i]) < 0)
 			trouble = 1;

@@ -403,9 +403,8 @@ int cmd_split(int argc, char **argv)
 	struct split_options opt;
 	if (parse_options(argc, argv, &opt) < 0)
 		return usage_split(stderr, EXIT_TROUBLE);
-	char *stdin_only[] = { "-" };
-	char **files = optind < argc ? argv + optind : stdin_only;
-	int file_count = optind < argc ? argc - optind : 1;
+	int file_count;
+	char **files = input_files(argc, argv, &file_count);
 
 	struct splitter sp;
 	memset(&sp, 0, sizeof sp);
