@@ -284,19 +284,26 @@ static int king_can_step_away(const struct position *pos)
 }
 
 /* The common case, decided at once: a token in plain SAN whose x, + and #
- * agree with the move and which names no origin but a pawn capture's file.
- * Then none of the checks below can find anything. */
-static int plainly_right(const struct written_move *w)
+ * (`mark`, what the move calls for) agree with the move and which names no
+ * origin but a pawn capture's file.  Then none of the checks below can find
+ * anything. */
+__attribute__((always_inline)) static inline int plain_san(const struct game_record *rec, const struct ply_record *p,
+							     int mark, int capture, int castle)
 {
-	const struct san *san = w->san;
-	int mark = w->mate ? SUFFIX_MATE : w->check ? SUFFIX_CHECK : SUFFIX_NONE;
-	if (san->forms || san->suffix != mark || san->capture != w->capture)
+	const struct san *san = &p->san;
+	if (san->forms || san->suffix != mark || san->capture != capture)
 		return 0;
 	if (san->kind != SAN_MOVE)
 		return 1;
-	if (w->castle || san->from_rank >= 0 || (san->from_file >= 0 && !(san->piece == SAN_PAWN && w->capture)))
+	if (castle || san->from_rank >= 0 || (san->from_file >= 0 && !(san->piece == SAN_PAWN && capture)))
 		return 0;
-	return !w->capture || !followed_by_ep_mark(w->rec, w->p->token);
+	return !capture || !followed_by_ep_mark(rec, p->token);
+}
+
+static int plainly_right(const struct written_move *w)
+{
+	int mark = w->mate ? SUFFIX_MATE : w->check ? SUFFIX_CHECK : SUFFIX_NONE;
+	return plain_san(w->rec, w->p, mark, w->capture, w->castle);
 }
 
 /* Every check of the notation of one move.  Kept out of line: the few
@@ -311,21 +318,16 @@ __attribute__((noinline)) static void check_written_move(struct written_move *w,
 	check_marks(w, out);
 }
 
-/* A move in plain SAN that gives no check and is marked so, is not castling,
- * en passant or a promotion, has its x right and names no origin but a pawn
- * capture's file: plainly_right without building the written_move, for the
- * loop below (most moves).  0 sends the move to check_move. */
+/* A normal move (not castling, en passant or a promotion) that gives no
+ * check (so cannot mate), was not repaired and is in plain SAN: what
+ * check_move would find plainly right, without building the written_move,
+ * for the loop below (most moves).  0 sends the ply to check_move. */
 static inline int plain_quiet_move(const struct game_record *rec, const struct ply_record *p,
 				   const struct position *before)
 {
-	const struct san *san = &p->san;
-	if (p->check || p->repair || san->forms || san->suffix != SUFFIX_NONE || san->kind != SAN_MOVE
-	    || MOVE_KIND(p->move) != MOVE_NORMAL)
+	if (p->check || p->repair || MOVE_KIND(p->move) != MOVE_NORMAL)
 		return 0;
-	int capture = before->board[MOVE_TO(p->move)] != PIECE_NONE;
-	if (san->capture != capture || san->from_rank >= 0 || (san->from_file >= 0 && !(san->piece == SAN_PAWN && capture)))
-		return 0;
-	return !capture || !followed_by_ep_mark(rec, p->token);
+	return plain_san(rec, p, SUFFIX_NONE, before->board[MOVE_TO(p->move)] != PIECE_NONE, 0);
 }
 
 /* Out of line: the loop in check_notation keeps to plain_quiet_move. */
