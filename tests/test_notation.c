@@ -2,6 +2,7 @@
  * test_notation.c - matching written moves to legal moves (and the reasons
  * given when none matches), and writing export SAN.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "tests/test_util.h"
@@ -195,6 +196,110 @@ static void test_writing_san(void **state)
 	expect_san("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", "d8h4", "Qh4#");
 }
 
+/* The written forms of a position the matcher is asked about: every plain
+ * token (piece letter or none, any destination, with a file for pawn
+ * captures and piece moves) and every legal move's export SAN. */
+static int compare_known(const struct position *pos, const char *text)
+{
+	struct san san;
+	char err[160];
+	if (san_parse(text, strlen(text), &san, err, sizeof err) != 0)
+		return 0;
+	struct match_result slow, fast;
+	san_match(pos, &san, &slow); /* not told about check: never the quick path */
+	san_match_known(pos, in_check(pos), &san, &fast);
+	if (slow.status != fast.status || slow.move != fast.move || slow.candidate_count != fast.candidate_count
+	    || memcmp(slow.candidates, fast.candidates, sizeof slow.candidates) != 0
+	    || (slow.rule != fast.rule && (!slow.rule || !fast.rule || strcmp(slow.rule, fast.rule) != 0))
+	    || strcmp(slow.reason, fast.reason) != 0) {
+		char fen[FEN_MAX];
+		fen_write(pos, fen);
+		print_error("%s in %s: status %d/%d, move %d/%d, %d/%d candidates, '%s'/'%s'\n", text, fen,
+			    slow.status, fast.status, (int)slow.move, (int)fast.move, slow.candidate_count,
+			    fast.candidate_count, slow.reason, fast.reason);
+		return -1;
+	}
+	return 1;
+}
+
+static int compare_position(const struct position *pos, long *asked)
+{
+	static const char *const letters[] = { "", "N", "B", "R", "Q", "K" };
+	char text[16];
+	int failures = 0;
+	for (int to = 0; to < 64; to++) {
+		char square[3] = { (char)('a' + to % 8), (char)('1' + to / 8), '\0' };
+		for (int l = 0; l < 6; l++) {
+			snprintf(text, sizeof text, "%s%s", letters[l], square);
+			int r = compare_known(pos, text);
+			failures += r < 0;
+			*asked += r != 0;
+			for (int file = 0; file < 8; file++) {
+				snprintf(text, sizeof text, "%s%cx%s", letters[l], 'a' + file, square);
+				r = compare_known(pos, text);
+				failures += r < 0;
+				*asked += r != 0;
+			}
+		}
+	}
+	struct move_list legal;
+	generate_legal(pos, &legal);
+	for (int i = 0; i < legal.count; i++) {
+		char san[SAN_MAX];
+		move_to_san(pos, legal.moves[i], san);
+		int r = compare_known(pos, san);
+		failures += r < 0;
+		*asked += r != 0;
+	}
+	return failures;
+}
+
+/* san_match_known, told the side to move is not in check, settles plain
+ * tokens by a quicker path than san_match: both must give the same answer,
+ * reasons included, in the perft suites' positions and those one move on. */
+static void test_known_check_same_answer(void **state)
+{
+	(void)state;
+	static const struct { const char *file; int chess960; } suites[] = {
+		{ "testdata/perft/standard.epd", 0 },
+		{ "testdata/perft/fischer.epd", 1 },
+	};
+	long asked = 0;
+	int failures = 0, positions = 0;
+	for (size_t s = 0; s < sizeof suites / sizeof suites[0]; s++) {
+		FILE *in = fopen(suites[s].file, "r");
+		if (!in)
+			fail_msg("%s: cannot open", suites[s].file);
+		char line[1024];
+		for (int number = 1; fgets(line, sizeof line, in); number++) {
+			char *field = strchr(line, ';'), err[160];
+			struct position root;
+			if (!field)
+				continue;
+			*field = '\0';
+			if (fen_parse(&root, line, suites[s].chess960, err, sizeof err) != 0)
+				fail_msg("%s line %d: %s", suites[s].file, number, err);
+			/* Every standard root, every tenth Chess960 one. */
+			if (suites[s].chess960 && number % 10 != 1)
+				continue;
+			failures += compare_position(&root, &asked);
+			positions++;
+			struct move_list legal;
+			generate_legal(&root, &legal);
+			for (int i = 0; i < legal.count; i++) {
+				struct position child = root;
+				make_move(&child, legal.moves[i]);
+				failures += compare_position(&child, &asked);
+				positions++;
+			}
+		}
+		fclose(in);
+	}
+	print_message("%d positions, %ld tokens compared\n", positions, asked);
+	assert_true(positions > 1000);
+	assert_int_equal(failures, 0);
+}
+
 int main(void)
 {
 	attacks_init();
@@ -207,6 +312,7 @@ int main(void)
 		cmocka_unit_test(test_promotion),
 		cmocka_unit_test(test_ambiguity),
 		cmocka_unit_test(test_writing_san),
+		cmocka_unit_test(test_known_check_same_answer),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -396,6 +396,87 @@ static void match_token(const struct position *pos, const struct san *san, struc
 	}
 }
 
+/* The one legal move a plain token names - a piece or king move without an
+ * origin rank, a pawn advance, a pawn capture of a piece - when the side to
+ * move is not in check; MOVE_NONE for any other token, and when no move or
+ * more than one fits.  It finds what match_token would accept without its
+ * bookkeeping of failures: the sliders that reach the destination on the
+ * board as it is are the ones match_piece finds unblocked.  Castling,
+ * promotion, en passant, long algebraic and every failure are left to
+ * match_token, which decides them and says why. */
+static move quick_match(const struct position *pos, const struct san *san)
+{
+	if (san->kind != SAN_MOVE || san->from_rank >= 0 || san->promotion >= 0)
+		return MOVE_NONE;
+	int us = pos->side_to_move, to = san->to, target = pos->board[to];
+	if (target != PIECE_NONE && PIECE_COLOR(target) == us)
+		return MOVE_NONE;
+	bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK];
+	bitboard origins = san->from_file >= 0 ? FILE_BB(san->from_file) : ~(bitboard)0;
+	bitboard from_set;
+	switch (san->piece) {
+	case SAN_PAWN: {
+		bitboard pawns = pos->by_color[us] & pos->by_type[PAWN] & origins;
+		if (RANK_OF(to) == (us == WHITE ? 7 : 0))
+			return MOVE_NONE;
+		if (san->capture || (san->from_file >= 0 && san->from_file != FILE_OF(to))) {
+			if (target == PIECE_NONE)
+				return MOVE_NONE;
+			from_set = pawn_attacks((enum color)!us, to) & pawns;
+			break;
+		}
+		if (san->from_file >= 0 || target != PIECE_NONE)
+			return MOVE_NONE;
+		int step = us == WHITE ? 8 : -8, one = to - step;
+		if (one < 0 || one >= 64)
+			return MOVE_NONE;
+		if (pawns & BIT(one))
+			from_set = BIT(one);
+		else if (RANK_OF(to) == (us == WHITE ? 3 : 4) && pos->board[one] == PIECE_NONE)
+			from_set = pawns & BIT(one - step);
+		else
+			return MOVE_NONE;
+		break;
+	}
+	case SAN_KNIGHT:
+		from_set = knight_attacks(to);
+		break;
+	case SAN_BISHOP:
+		from_set = bishop_attacks(to, occ);
+		break;
+	case SAN_ROOK:
+		from_set = rook_attacks(to, occ);
+		break;
+	case SAN_QUEEN:
+		from_set = queen_attacks(to, occ);
+		break;
+	case SAN_KING:
+		/* Not adjacent: castling written as a king move, which
+		 * match_move reads. */
+		from_set = king_attacks(to);
+		break;
+	default:
+		return MOVE_NONE;
+	}
+	if (san->piece != SAN_PAWN)
+		from_set &= pos->by_color[us] & pos->by_type[san->piece] & origins;
+	/* A piece off every line through its king cannot expose it; the king
+	 * itself and the rest are asked. */
+	int king = king_square(pos, us);
+	bitboard exposed = empty_board_reach(QUEEN, king) | BIT(king);
+	move found = MOVE_NONE;
+	while (from_set) {
+		int from = pop_lsb(&from_set);
+		move m = MAKE_MOVE(from, to, 0, MOVE_NORMAL);
+		if ((exposed & BIT(from)) && !move_is_legal_unchecked(pos, m))
+			continue;
+		if (found != MOVE_NONE)
+			return MOVE_NONE;
+		found = m;
+	}
+	return found;
+}
+
 int san_match(const struct position *pos, const struct san *san, struct match_result *res)
 {
 	return san_match_known(pos, -1, san, res);
@@ -412,6 +493,15 @@ int san_match_known(const struct position *pos, int check, const struct san *san
 	res->reason[0] = '\0';
 	memset(res->candidates, 0, sizeof res->candidates);
 	res->candidate_count = 0;
+	if (check == 0) {
+		move m = quick_match(pos, san);
+		if (m != MOVE_NONE) {
+			res->status = MATCH_OK;
+			res->move = res->candidates[0] = m;
+			res->candidate_count = 1;
+			return MATCH_OK;
+		}
+	}
 	/* Nearly every written move matches, and then the reasons are not
 	 * wanted: the first pass only keeps scores; when nothing matched, the
 	 * same pass is made again writing them. */
