@@ -53,7 +53,8 @@ struct san {
 	char glyph[3];       /* !, ?, !!, ??, !?, ?! or "" */
 };
 
-/* Parses text[0..len).  Returns 0, or -1 with a one-sentence reason in err. */
+/* Parses text[0..len).  Returns 0, or -1 with a one-sentence reason in err
+ * (which may be NULL, with errlen 0, when the reason is not wanted). */
 int san_parse(const char *text, size_t len, struct san *out, char *err, size_t errlen);
 
 #endif

@@ -309,7 +309,7 @@ static void select_written(struct auditor *a, enum lang l)
 
 /* ---- replaying in one reading ---- */
 
-static void push_ply(struct game_record *rec, move m, const struct pgn_token *t, const struct pgn_token *number,
+__attribute__((flatten)) static void push_ply(struct game_record *rec, move m, const struct pgn_token *t, const struct pgn_token *number,
 		     const struct san *san, int repair)
 {
 	struct ply_record *p = record_push(rec);
@@ -448,8 +448,21 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 			rec->stop_token = t;
 			return;
 		}
-		struct move_reading r;
 		int check = rec->count > 0 ? rec->plies[rec->count - 1].check : in_check(pos);
+		/* Most English moves are plain tokens played out of check: read
+		 * without filling a move_reading (lang_read_move_known gives the
+		 * same move for them, and everything else goes there). */
+		if (l == LANG_EN && !check) {
+			struct san san;
+			move m;
+			if (san_parse(a->written[i].text, a->written[i].length, &san, NULL, 0) == 0
+			    && (m = san_match_quick(pos, &san)) != MOVE_NONE) {
+				push_ply(rec, m, t, lt->number, &san, 0);
+				i++;
+				continue;
+			}
+		}
+		struct move_reading r;
 		if (lang_read_move_known(l, pos, check, a->written[i].text, a->written[i].length, &r) == READ_AMBIGUOUS
 		    && r.spellings_differ)
 			settle_by_the_rest(a, l, i, pos, &r);

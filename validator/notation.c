@@ -396,15 +396,12 @@ static void match_token(const struct position *pos, const struct san *san, struc
 	}
 }
 
-/* The one legal move a plain token names - a piece or king move without an
- * origin rank, a pawn advance, a pawn capture of a piece - when the side to
- * move is not in check; MOVE_NONE for any other token, and when no move or
- * more than one fits.  It finds what match_token would accept without its
+/* san_match_quick finds what match_token would accept without its
  * bookkeeping of failures: the sliders that reach the destination on the
  * board as it is are the ones match_piece finds unblocked.  Castling,
  * promotion, en passant, long algebraic and every failure are left to
  * match_token, which decides them and says why. */
-static move quick_match(const struct position *pos, const struct san *san)
+move san_match_quick(const struct position *pos, const struct san *san)
 {
 	if (san->kind != SAN_MOVE || san->from_rank >= 0 || san->promotion >= 0)
 		return MOVE_NONE;
@@ -494,7 +491,7 @@ int san_match_known(const struct position *pos, int check, const struct san *san
 	memset(res->candidates, 0, sizeof res->candidates);
 	res->candidate_count = 0;
 	if (check == 0) {
-		move m = quick_match(pos, san);
+		move m = san_match_quick(pos, san);
 		if (m != MOVE_NONE) {
 			res->status = MATCH_OK;
 			res->move = res->candidates[0] = m;
