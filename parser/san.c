@@ -299,8 +299,8 @@ __attribute__((noinline)) static int parse_general(const char *text, size_t len,
 
 int san_parse(const char *text, size_t len, struct san *out, char *err, size_t errlen)
 {
-	/* A common shape with one + or # or none, and no glyph: what
-	 * parse_general makes of it, without its suffix loops.  (A token
+	/* A common shape, or O-O or O-O-O, with one + or # or none, and no
+	 * glyph: what parse_general makes of it, without its suffix loops.  (A token
 	 * whose text before the mark ends in a rank cannot be e.p. either.) */
 	size_t n = len;
 	uint8_t suffix = SUFFIX_NONE;
@@ -314,6 +314,14 @@ int san_parse(const char *text, size_t len, struct san *out, char *err, size_t e
 	memset(out, 0, sizeof *out);
 	out->from_file = out->from_rank = out->to = out->promotion = -1;
 	if (parse_common(text, n, out)) {
+		out->suffix = suffix;
+		if (err && errlen)
+			err[0] = '\0';
+		return 0;
+	}
+	if (n >= 3 && text[0] == 'O' && text[1] == '-' && text[2] == 'O'
+	    && (n == 3 || (n == 5 && text[3] == '-' && text[4] == 'O'))) {
+		out->kind = n == 3 ? SAN_CASTLE_SHORT : SAN_CASTLE_LONG;
 		out->suffix = suffix;
 		if (err && errlen)
 			err[0] = '\0';
