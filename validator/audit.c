@@ -260,16 +260,28 @@ static void *grow(void *p, int *cap, int need, size_t size)
  * the game's length. */
 #define MAIN_LINE_MAX (2 * (RECORD_MAX_PLIES + 1))
 
+/* Every reading but English leaves the fillers out. */
+static int skips_fillers(const struct auditor *a, enum lang l)
+{
+	return l != LANG_EN && a->fillers > 0;
+}
+
+/* Collects the main line and selects it all as written (what English and
+ * a game without fillers read), in one pass. */
 static void collect_main_line(struct auditor *a, const struct pgn_game *g)
 {
 	const struct pgn_token *number = NULL, *tokens = g->tokens;
-	/* The count in a local: the stores into the array below would make
+	/* The counts in locals: the stores into the arrays below would make
 	 * the compiler read a->line_count again for every token. */
-	int n = 0, token_count = g->token_count;
+	int n = 0, fillers = 0, token_count = g->token_count;
 	/* Room for every main-line token at once, not a test per token. */
-	a->line = grow(a->line, &a->line_cap, token_count < MAIN_LINE_MAX ? token_count : MAIN_LINE_MAX,
-		       sizeof *a->line);
+	int need = token_count < MAIN_LINE_MAX ? token_count : MAIN_LINE_MAX, cap = a->written_cap;
+	a->line = grow(a->line, &a->line_cap, need, sizeof *a->line);
+	a->written = grow(a->written, &cap, need + 1, sizeof *a->written);
+	a->written_line = grow(a->written_line, &a->written_cap, need + 1, sizeof *a->written_line);
 	struct line_token *line = a->line;
+	struct written *written = a->written;
+	int *written_line = a->written_line;
 	for (int i = 0; i < token_count && n < MAIN_LINE_MAX; i++) {
 		const struct pgn_token *t = &tokens[i];
 		if (t->depth != 0)
@@ -278,33 +290,42 @@ static void collect_main_line(struct auditor *a, const struct pgn_game *g)
 			number = t;
 		if (t->type != TOKEN_SYMBOL || is_ep_mark(g, t))
 			continue;
-		struct line_token *lt = &line[n++];
+		const char *text = pgn_token_text(g, t);
+		struct line_token *lt = &line[n];
 		lt->token = t;
 		lt->number = number;
-		lt->filler = (unsigned char)pgn_token_text(g, t)[0] >= 0x80
-			     && lang_is_filler(pgn_token_text(g, t), t->length);
+		lt->filler = (unsigned char)text[0] >= 0x80 && lang_is_filler(text, t->length);
+		fillers += lt->filler;
 		if (!lt->filler)
 			number = NULL;
+		written[n] = (struct written){ text, t->length };
+		written_line[n] = n;
+		n++;
 	}
 	a->line_count = n;
+	a->fillers = fillers;
+	a->written_count = n <= RECORD_MAX_PLIES + 1 ? n : RECORD_MAX_PLIES + 1;
+	a->written_skips_fillers = 0;
 }
 
-/* The tokens reading l reads as moves, into a->written. */
+/* The tokens reading l reads as moves, into a->written (collect_main_line
+ * left them all there). */
 static void select_written(struct auditor *a, enum lang l)
 {
-	int cap = a->written_cap;
-	a->written = grow(a->written, &cap, a->line_count + 1, sizeof *a->written);
-	a->written_line = grow(a->written_line, &a->written_cap, a->line_count + 1, sizeof *a->written_line);
+	int skip = skips_fillers(a, l);
+	if (skip == a->written_skips_fillers)
+		return;
 	int n = 0, line_count = a->line_count;
 	const struct pgn_game *g = a->record.game;
 	for (int i = 0; i < line_count && n <= RECORD_MAX_PLIES; i++) {
-		if (l != LANG_EN && a->line[i].filler)
+		if (skip && a->line[i].filler)
 			continue;
 		const struct pgn_token *t = a->line[i].token;
 		a->written[n] = (struct written){ pgn_token_text(g, t), t->length };
 		a->written_line[n++] = i;
 	}
 	a->written_count = n;
+	a->written_skips_fillers = skip;
 }
 
 /* ---- replaying in one reading ---- */
