@@ -367,8 +367,41 @@ static void look_for_fifty(const struct game_record *rec, int ply, struct run_st
 	}
 }
 
+/* The keys of the run a ply belongs to, up to that ply, as a 64-bit set per
+ * parity (bit: the key's top six bits): a position whose bit is clear has
+ * not stood before in the run, and the run is not searched for it.  Filled
+ * from the run's first ply when the run gets to 4 plies (shorter ones are
+ * never looked back on). */
+struct key_filter {
+	int run;                /* ply - halfmove clock, as in target_cache */
+	uint64_t bits[2];       /* by ply % 2 */
+};
+
+static uint64_t key_bit(uint64_t key)
+{
+	return (uint64_t)1 << (key >> 58);
+}
+
+/* Adds the position after `ply` to the filter of its run; returns whether
+ * it may have stood before in the run. */
+static int key_filter_add(struct key_filter *filter, const struct game_record *rec, int ply)
+{
+	int run = ply - record_position(rec, ply)->halfmove_clock;
+	if (filter->run != run) {
+		filter->run = run;
+		filter->bits[0] = filter->bits[1] = 0;
+		for (int q = run < 0 ? 0 : run; q < ply; q++)
+			filter->bits[q % 2] |= key_bit(record_key(rec, q));
+	}
+	uint64_t bit = key_bit(record_key(rec, ply));
+	int seen = (filter->bits[ply % 2] & bit) != 0;
+	filter->bits[ply % 2] |= bit;
+	return seen;
+}
+
 static void find_missed_claims(const struct game_record *rec, int last_may_claim, struct finding_list *out)
 {
+	struct key_filter filter = { INT_MIN, { 0, 0 } };
 	struct run_state run = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
 	/* Outside run_state, which is cleared at every capture or pawn move:
 	 * a cache knows its run. */
@@ -391,7 +424,8 @@ static void find_missed_claims(const struct game_record *rec, int last_may_claim
 		 * (100,000 plies of knight moves took 5 s, now 0.2 s). */
 		int look_back = pos->halfmove_clock >= 4 && (rec->rules == RULES_FIDE2023 ||
 							     !run.threefold_seen[side] || !run.stood_twice[side]);
-		int n = look_back ? record_earlier_occurrences(rec, ply, earlier, MAX_LISTED) : 0;
+		int maybe_seen = key_filter_add(&filter, rec, ply);
+		int n = look_back && maybe_seen ? record_earlier_occurrences(rec, ply, earlier, MAX_LISTED) : 0;
 		if (rec->rules == RULES_FIDE2023 && (n >= 4 || pos->halfmove_clock >= 150))
 			return;
 		if (n >= 1)
