@@ -6,24 +6,74 @@
 
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "validator/bitboard.h"
 
-/* Does c go into a JSON string as it is?  Not quotes, backslashes, control
- * characters, nor bytes >= 0x80 (those are checked as UTF-8). */
+/* A plain byte goes into a JSON string as it is: not quotes, backslashes,
+ * control characters, nor bytes >= 0x80 (those are checked as UTF-8). */
+#ifdef __SSE2__
+/* A bit for each of the 16 bytes at p that is not plain. */
+static unsigned odd_bytes(const char *p)
+{
+	__m128i c = _mm_loadu_si128((const __m128i *)(const void *)p);
+	/* Signed bytes: those >= 0x80 are below the blank too. */
+	__m128i odd = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(c, _mm_set1_epi8(0x20)),
+						_mm_cmpeq_epi8(c, _mm_set1_epi8(0x7F))),
+				   _mm_or_si128(_mm_cmpeq_epi8(c, _mm_set1_epi8('"')),
+						_mm_cmpeq_epi8(c, _mm_set1_epi8('\\'))));
+	return (unsigned)_mm_movemask_epi8(odd);
+}
+#else
 static int json_plain(unsigned char c)
 {
 	return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
 }
+#endif
 
-static void json_string(struct outbuf *b, const char *s)
+/* How many of the n bytes at s are plain, from the start.
+ * Every message, FEN, name and code of every finding goes through here, so
+ * with SSE2 it looks at 16 bytes at a time: a short text is copied into 16
+ * plain bytes first, and of a longer one the last 16 bytes are looked at
+ * again rather than read past its end. */
+static size_t json_plain_run(const char *s, size_t n)
 {
-	outbuf_put(b, "\"", 1);
-	while (*s) {
+#ifdef __SSE2__
+	unsigned mask;
+	if (n < 16) {
+		char padded[16];
+		memset(padded, 'a', sizeof padded);
+		memcpy(padded, s, n);
+		mask = odd_bytes(padded);
+		return mask ? (size_t)__builtin_ctz(mask) : n;
+	}
+	for (size_t i = 0;; i += 16) {
+		size_t at = i + 16 <= n ? i : n - 16;
+		/* The bytes before i, looked at again, are plain. */
+		mask = odd_bytes(s + at) >> (i - at);
+		if (mask)
+			return i + (size_t)__builtin_ctz(mask);
+		if (at + 16 == n)
+			return n;
+	}
+#else
+	size_t i = 0;
+	while (i < n && json_plain((unsigned char)s[i]))
+		i++;
+	return i;
+#endif
+}
+
+/* s escaped for a JSON string, without the quotes around it. */
+static void json_characters(struct outbuf *b, const char *s)
+{
+	const char *end = s + strlen(s);
+	while (s < end) {
 		/* Runs of plain characters - nearly all of a message or a FEN -
 		 * go into the buffer in one copy. */
-		size_t run = 0;
-		while (json_plain((unsigned char)s[run]))
-			run++;
+		size_t run = json_plain_run(s, (size_t)(end - s));
 		if (run) {
 			outbuf_put(b, s, run);
 			s += run;
@@ -46,25 +96,27 @@ static void json_string(struct outbuf *b, const char *s)
 			outbuf_printf(b, "\\u%04x", c);
 		}
 	}
-	outbuf_put(b, "\"", 1);
 }
 
-static void field_string(struct outbuf *b, const char *name, const char *value)
+/* `prefix` is ,"name":" - the name with its punctuation, one copy instead
+ * of four (FIELD_STRING writes it). */
+static void field_string(struct outbuf *b, const char *prefix, size_t prefix_length, const char *value)
 {
 	if (!value || !*value)
 		return;
-	/* Three plain copies: formatting the name costs ten times as much. */
-	outbuf_puts(b, ",\"");
-	outbuf_puts(b, name);
-	outbuf_puts(b, "\":");
-	json_string(b, value);
+	outbuf_put(b, prefix, prefix_length);
+	json_characters(b, value);
+	outbuf_put(b, "\"", 1);
 }
+
+#define FIELD_STRING(b, name, value) field_string(b, ",\"" name "\":\"", sizeof ",\"" name "\":\"" - 1, value)
 
 void jsonl_finding(struct report *r, const struct game_label *g, const struct finding *f)
 {
 	struct outbuf *b = &r->buf;
-	outbuf_puts(b, "{\"file\":");
-	json_string(b, g->file);
+	outbuf_puts(b, "{\"file\":\"");
+	json_characters(b, g->file);
+	outbuf_puts(b, "\"");
 	outbuf_puts(b, ",\"game\":");
 	report_game_number(r, g->game);
 	if (f->line) {
@@ -80,17 +132,17 @@ void jsonl_finding(struct report *r, const struct game_label *g, const struct fi
 		outbuf_put_int(b, f->move_number);
 		outbuf_puts(b, f->side == WHITE ? ",\"side\":\"white\"" : ",\"side\":\"black\"");
 	}
-	field_string(b, "san", f->san);
-	field_string(b, "code", check_catalogue[f->code].code);
-	field_string(b, "severity", severity_name(f->severity));
-	field_string(b, "rule", f->rule);
-	field_string(b, "message", f->message);
-	field_string(b, "fen", f->fen);
-	field_string(b, "suggestion", f->suggestion);
-	field_string(b, "white", g->white);
-	field_string(b, "black", g->black);
-	field_string(b, "event", g->event);
-	field_string(b, "round", g->round);
-	field_string(b, "date", g->date);
+	FIELD_STRING(b, "san", f->san);
+	FIELD_STRING(b, "code", check_catalogue[f->code].code);
+	FIELD_STRING(b, "severity", severity_name(f->severity));
+	FIELD_STRING(b, "rule", f->rule);
+	FIELD_STRING(b, "message", f->message);
+	FIELD_STRING(b, "fen", f->fen);
+	FIELD_STRING(b, "suggestion", f->suggestion);
+	FIELD_STRING(b, "white", g->white);
+	FIELD_STRING(b, "black", g->black);
+	FIELD_STRING(b, "event", g->event);
+	FIELD_STRING(b, "round", g->round);
+	FIELD_STRING(b, "date", g->date);
 	outbuf_puts(b, "}\n");
 }

@@ -105,6 +105,40 @@ static void test_reads_what_check_writes(void **state)
 	report_free(&r);
 }
 
+/* The report looks at 16 bytes at a time: a byte to escape reads back
+ * wherever it stands in a message of whatever length, first, last, or on
+ * either side of a 16-byte boundary. */
+static void test_escape_at_every_place(void **state)
+{
+	(void)state;
+	static const char odd[] = { '"', '\\', '\n', '\x01', '\x7f', '\xe9' };
+	static const char *const read_back[] = { "\"", "\\", "\n", "\x01", "\x7f", "\xc3\xa9" };
+	for (size_t len = 1; len <= 40; len++) {
+		for (size_t at = 0; at < len; at++) {
+			for (size_t k = 0; k < sizeof odd; k++) {
+				struct finding f;
+				memset(&f, 0, sizeof f);
+				f.code = CHECK_TAG_FORMAT;
+				f.side = -1;
+				memset(f.message, 'm', len);
+				f.message[at] = odd[k];
+				struct game_label g = { "x.pgn", 1, NULL, NULL, NULL, NULL, NULL };
+				struct report r = { NULL, REPORT_JSONL, 0, { 0 }, NULL };
+				jsonl_finding(&r, &g, &f);
+				struct json_member m[MAX];
+				char err[200], want[64];
+				int n = json_parse_object(r.buf.data, r.buf.len - 1, m, MAX, err, sizeof err);
+				if (n <= 0)
+					fail_msg("length %zu, byte %zu: %s", len, at, err);
+				snprintf(want, sizeof want, "%.*s%s%.*s", (int)at, f.message, read_back[k],
+					 (int)(len - at - 1), f.message + at + 1);
+				assert_string_equal(json_find(m, n, "message")->value, want);
+				report_free(&r);
+			}
+		}
+	}
+}
+
 static void test_refusals(void **state)
 {
 	(void)state;
@@ -151,6 +185,7 @@ int main(void)
 		cmocka_unit_test(test_members),
 		cmocka_unit_test(test_escapes),
 		cmocka_unit_test(test_reads_what_check_writes),
+		cmocka_unit_test(test_escape_at_every_place),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_member_limit),
 	};

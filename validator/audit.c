@@ -89,7 +89,20 @@ static void check_result_tag(const struct pgn_game *g, struct finding_list *out)
 /* Sets up the start position; 0 when the game cannot be replayed. */
 static int start_position(const struct pgn_game *g, struct position *pos, struct finding_list *out)
 {
-	const char *variant_tag = pgn_tag_value(g, "Variant");
+	/* The Variant and FEN tags in one pass over the tags (the first of
+	 * each, as pgn_tag_value finds it; a bad FEN is reported at the last). */
+	const char *variant_tag = NULL, *fen = NULL;
+	const struct pgn_tag *fen_tag = NULL;
+	for (int i = 0; i < g->tag_count; i++) {
+		const char *name = g->arena + g->tags[i].name;
+		if (name[0] == 'V' && !variant_tag && strcmp(name, "Variant") == 0)
+			variant_tag = g->arena + g->tags[i].value;
+		if (name[0] == 'F' && strcmp(name, "FEN") == 0) {
+			if (!fen)
+				fen = g->arena + g->tags[i].value;
+			fen_tag = &g->tags[i];
+		}
+	}
 	enum variant v = variant_of(variant_tag);
 	if (v == VARIANT_OTHER) {
 		struct finding *f = finding_add(out, CHECK_UNSUPPORTED_VARIANT);
@@ -99,7 +112,6 @@ static int start_position(const struct pgn_game *g, struct position *pos, struct
 			 "the game is %.100s, not chess or Chess960; its moves are not checked", variant_tag);
 		return 0;
 	}
-	const char *fen = pgn_tag_value(g, "FEN");
 	if (!fen) {
 		position_startpos(pos);
 		pos->chess960 = v == VARIANT_CHESS960;
@@ -111,19 +123,16 @@ static int start_position(const struct pgn_game *g, struct position *pos, struct
 		return 1;
 	/* Chess960 games without a Variant tag (TCEC's FRC events): castling
 	 * rights that only Chess960 can grant, and a position that reads cleanly
-	 * as Chess960, are taken as Chess960 - as python-chess does too. */
-	if (v == VARIANT_STANDARD && repairs > 0 && (repairs & FEN_REPAIRED_CASTLING)
-	    && fen_parse(pos, fen, 1, err, sizeof err) == 0)
-		return 1;
-	if (v == VARIANT_STANDARD && repairs > 0)
+	 * as Chess960, are taken as Chess960 - as python-chess does too.  When
+	 * that reading fails it has overwritten pos, which is read again. */
+	if (v == VARIANT_STANDARD && repairs > 0 && (repairs & FEN_REPAIRED_CASTLING)) {
+		if (fen_parse(pos, fen, 1, err, sizeof err) == 0)
+			return 1;
 		fen_parse_repair(pos, fen, 0, err, sizeof err, repaired, sizeof repaired);
-	struct finding *f = finding_add(out, CHECK_BAD_FEN);
-	for (int i = 0; i < g->tag_count; i++) {
-		if (strcmp(g->arena + g->tags[i].name, "FEN") == 0) {
-			f->line = g->tags[i].line;
-			f->column = g->tags[i].column;
-		}
 	}
+	struct finding *f = finding_add(out, CHECK_BAD_FEN);
+	f->line = fen_tag->line;
+	f->column = fen_tag->column;
 	f->rule = "PGN 16.1";
 	if (repairs < 0) {
 		snprintf(f->message, sizeof f->message, "the FEN tag cannot be used: %s; the game is not replayed", err);

@@ -38,6 +38,7 @@
  * 9.5 (what happens after an incorrect claim).  A game whose replay stopped
  * early is not judged: its final position is unknown.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -84,30 +85,49 @@ static int plies_with_key(const struct game_record *rec, int last, int parity, u
 
 #define MAX_TARGETS 8
 
+/* The targets of one run and parity (see repeat_targets), kept while the
+ * run goes on: asked at every ply of a player once his opponent has had a
+ * position twice, they were counted again each time, at a cost growing
+ * with the square of the run. */
+struct target_cache {
+	int run;                  /* ply - halfmove clock, the same for every ply of a run */
+	int next;                 /* the first ply not yet looked at */
+	int count;                /* targets found; above MAX_TARGETS: too many */
+	int plies[MAX_TARGETS];
+};
+
 /* The positions a move of the player to move after `ply` could make appear
  * a third time: those of the run, with his opponent to move, that have stood
  * twice already (one entry per position).  Returns how many, or -1 when there
- * are more than MAX_TARGETS. */
-static int repeat_targets(const struct game_record *rec, int ply, const struct position **targets)
+ * are more than MAX_TARGETS.  `cache` is the one for the parity of ply + 1;
+ * it goes on from what it holds while asked about later plies of one run. */
+static int repeat_targets(const struct game_record *rec, int ply, const struct position **targets,
+			  struct target_cache *cache)
 {
-	int oldest = ply - record_position(rec, ply)->halfmove_clock;
-	if (oldest < 0)
-		oldest = 0;
+	int run = ply - record_position(rec, ply)->halfmove_clock;
+	int oldest = run < 0 ? 0 : run;
 	if ((oldest - (ply + 1)) % 2 != 0)
 		oldest++;
-	int n = 0;
-	for (int q = oldest; q < ply; q += 2) {
-		const struct position *pos = record_position(rec, q);
+	if (cache->run != run || cache->next > ply + 1)
+		*cache = (struct target_cache){ run, oldest, 0, { 0 } };
+	int q = cache->next;
+	for (; q < ply && cache->count <= MAX_TARGETS; q += 2) {
+		uint64_t key = record_key(rec, q);
 		int before = 0;
 		for (int e = oldest; e < q && before < 2; e += 2)
-			before += record_key(rec, e) == pos->key;
+			before += record_key(rec, e) == key;
 		if (before != 1)
 			continue; /* not the second time this position stands */
-		if (n == MAX_TARGETS)
-			return -1;
-		targets[n++] = pos;
+		if (cache->count < MAX_TARGETS)
+			cache->plies[cache->count] = q;
+		cache->count++;
 	}
-	return n;
+	cache->next = q;
+	if (cache->count > MAX_TARGETS)
+		return -1;
+	for (int i = 0; i < cache->count; i++)
+		targets[i] = record_position(rec, cache->plies[i]);
+	return cache->count;
 }
 
 /* Can the quiet move m, played in pos, lead to one of the targets?  Making
@@ -145,12 +165,14 @@ static int target_within_a_move(const struct position *pos, const struct positio
 
 /* A legal move of the player to move after `ply` that would make a position
  * appear for the third time (9.2.1.1), preferring `preferred`; MOVE_NONE if
- * none.  The two earlier plies go to plies. */
-static move repeating_move(const struct game_record *rec, int ply, move preferred, int *plies)
+ * none.  The two earlier plies go to plies.  `caches` are the target caches
+ * of the two parities (repeat_targets). */
+static move repeating_move(const struct game_record *rec, int ply, move preferred, int *plies,
+			   struct target_cache *caches)
 {
 	const struct position *pos = record_position(rec, ply);
 	const struct position *targets[MAX_TARGETS];
-	int target_count = repeat_targets(rec, ply, targets);
+	int target_count = repeat_targets(rec, ply, targets, &caches[(ply + 1) % 2]);
 	struct move_list legal;
 	move found = MOVE_NONE;
 	int found_plies[MAX_LISTED];
@@ -312,7 +334,7 @@ static int last_ply_may_claim(const struct game_record *rec, int claims)
 }
 
 static void look_for_threefold(const struct game_record *rec, int ply, const int *earlier, int n,
-			       struct run_state *run, struct finding_list *out)
+			       struct run_state *run, struct target_cache *caches, struct finding_list *out)
 {
 	int side = record_position(rec, ply)->side_to_move;
 	int plies[MAX_LISTED];
@@ -323,7 +345,7 @@ static void look_for_threefold(const struct game_record *rec, int ply, const int
 	}
 	if (!run->stood_twice[!side])
 		return;
-	move m = repeating_move(rec, ply, rec->plies[ply].move, plies);
+	move m = repeating_move(rec, ply, rec->plies[ply].move, plies, caches);
 	if (m == MOVE_NONE)
 		return;
 	report_about_to_appear(rec, ply, m, plies, out);
@@ -345,9 +367,45 @@ static void look_for_fifty(const struct game_record *rec, int ply, struct run_st
 	}
 }
 
+/* The keys of the run a ply belongs to, up to that ply, as a 64-bit set per
+ * parity (bit: the key's top six bits): a position whose bit is clear has
+ * not stood before in the run, and the run is not searched for it.  Filled
+ * from the run's first ply when the run gets to 4 plies (shorter ones are
+ * never looked back on). */
+struct key_filter {
+	int run;                /* ply - halfmove clock, as in target_cache */
+	uint64_t bits[2];       /* by ply % 2 */
+};
+
+static uint64_t key_bit(uint64_t key)
+{
+	return (uint64_t)1 << (key >> 58);
+}
+
+/* Adds the position after `ply` to the filter of its run; returns whether
+ * it may have stood before in the run. */
+static int key_filter_add(struct key_filter *filter, const struct game_record *rec, int ply)
+{
+	int run = ply - record_position(rec, ply)->halfmove_clock;
+	if (filter->run != run) {
+		filter->run = run;
+		filter->bits[0] = filter->bits[1] = 0;
+		for (int q = run < 0 ? 0 : run; q < ply; q++)
+			filter->bits[q % 2] |= key_bit(record_key(rec, q));
+	}
+	uint64_t bit = key_bit(record_key(rec, ply));
+	int seen = (filter->bits[ply % 2] & bit) != 0;
+	filter->bits[ply % 2] |= bit;
+	return seen;
+}
+
 static void find_missed_claims(const struct game_record *rec, int last_may_claim, struct finding_list *out)
 {
+	struct key_filter filter = { INT_MIN, { 0, 0 } };
 	struct run_state run = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
+	/* Outside run_state, which is cleared at every capture or pawn move:
+	 * a cache knows its run. */
+	struct target_cache caches[2] = { { .run = INT_MIN }, { .run = INT_MIN } };
 	int last = last_may_claim ? rec->count - 1 : rec->count;
 	for (int ply = 0; ply < last; ply++) {
 		const struct position *pos = record_position(rec, ply);
@@ -366,13 +424,14 @@ static void find_missed_claims(const struct game_record *rec, int last_may_claim
 		 * (100,000 plies of knight moves took 5 s, now 0.2 s). */
 		int look_back = pos->halfmove_clock >= 4 && (rec->rules == RULES_FIDE2023 ||
 							     !run.threefold_seen[side] || !run.stood_twice[side]);
-		int n = look_back ? record_earlier_occurrences(rec, ply, earlier, MAX_LISTED) : 0;
+		int maybe_seen = key_filter_add(&filter, rec, ply);
+		int n = look_back && maybe_seen ? record_earlier_occurrences(rec, ply, earlier, MAX_LISTED) : 0;
 		if (rec->rules == RULES_FIDE2023 && (n >= 4 || pos->halfmove_clock >= 150))
 			return;
 		if (n >= 1)
 			run.stood_twice[side] = 1;
 		if (!run.threefold_seen[side])
-			look_for_threefold(rec, ply, earlier, n, &run, out);
+			look_for_threefold(rec, ply, earlier, n, &run, caches, out);
 		if (!run.fifty_seen[side] && pos->halfmove_clock >= 99)
 			look_for_fifty(rec, ply, &run, out);
 	}
@@ -399,8 +458,9 @@ static struct finding *claim_finding(const struct game_record *rec, const struct
 static void judge_threefold(const struct game_record *rec, const struct recorded_ending *e, struct finding_list *out)
 {
 	int earlier[MAX_LISTED], plies[MAX_LISTED];
+	struct target_cache caches[2] = { { .run = INT_MIN }, { .run = INT_MIN } };
 	int n = record_earlier_occurrences(rec, rec->count, earlier, MAX_LISTED);
-	if (n >= 2 || repeating_move(rec, rec->count, MOVE_NONE, plies) != MOVE_NONE)
+	if (n >= 2 || repeating_move(rec, rec->count, MOVE_NONE, plies, caches) != MOVE_NONE)
 		return;
 	const struct position *pos = record_position(rec, rec->count);
 	char source[48], final[56], where[56] = "";

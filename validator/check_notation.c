@@ -11,9 +11,10 @@
  *
  * Most of it compares the parsed token with facts of the move that cost
  * almost nothing: is the target square occupied, is the king in check
- * afterwards.  Legal moves are generated only after a check (to tell check
- * from mate) and rivals only when the token names an origin; the export SAN
- * that every finding suggests is written only when there is a finding.
+ * afterwards.  Legal moves are generated only after a check at the last ply
+ * (to tell check from mate) and rivals only when the token names an origin;
+ * the export SAN that every finding suggests is written only when there is
+ * a finding.
  */
 #include "record.h"
 
@@ -318,19 +319,22 @@ __attribute__((noinline)) static void check_written_move(struct written_move *w,
 	check_marks(w, out);
 }
 
-/* A normal move (not castling, en passant or a promotion) that gives no
- * check (so cannot mate), was not repaired and is in plain SAN: what
- * check_move would find plainly right, without building the written_move,
- * for the loop below (most moves).  0 sends the ply to check_move. */
-static inline int plain_quiet_move(const struct game_record *rec, const struct ply_record *p,
-				   const struct position *before)
+/* A normal move (not castling, en passant or a promotion) that cannot
+ * mate, was not repaired and is in plain SAN: what check_move would find
+ * plainly right, without building the written_move, for the loop below
+ * (most moves).  0 sends the ply to check_move.  A check mates only at
+ * the last ply: the replay played the next ply from it, so it has a legal
+ * reply, and its + is right. */
+static inline int plain_move(const struct game_record *rec, int ply, const struct ply_record *p,
+			     const struct position *before)
 {
-	if (p->check || p->repair || MOVE_KIND(p->move) != MOVE_NORMAL)
+	if (p->repair || MOVE_KIND(p->move) != MOVE_NORMAL || (p->check && ply == rec->count))
 		return 0;
-	return plain_san(rec, p, SUFFIX_NONE, before->board[MOVE_TO(p->move)] != PIECE_NONE, 0);
+	return plain_san(rec, p, p->check ? SUFFIX_CHECK : SUFFIX_NONE, before->board[MOVE_TO(p->move)] != PIECE_NONE,
+			 0);
 }
 
-/* Out of line: the loop in check_notation keeps to plain_quiet_move. */
+/* Out of line: the loop in check_notation keeps to plain_move. */
 __attribute__((noinline)) static void check_move(const struct game_record *rec, int ply, struct finding_list *out)
 {
 	const struct ply_record *p = &rec->plies[ply - 1];
@@ -346,7 +350,8 @@ __attribute__((noinline)) static void check_move(const struct game_record *rec, 
 	w.check = p->check;
 	w.mate = w.double_check = 0;
 	w.export_san[0] = '\0';
-	if (w.check && !king_can_step_away(&p->after)) {
+	/* Only the last ply can mate (see plain_move). */
+	if (w.check && ply == rec->count && !king_can_step_away(&p->after)) {
 		struct move_list replies;
 		generate_legal(&p->after, &replies);
 		w.mate = replies.count == 0;
@@ -363,39 +368,51 @@ __attribute__((noinline)) static void check_move(const struct game_record *rec, 
 	check_written_move(&w, out);
 }
 
-/* The first move number that does not fit the move after it (PGN 8.2.2):
- * White's move N wants "N.", Black's "N..." (or "N.", as in "12. ... e5"). */
-static void check_move_numbers(const struct game_record *rec, struct finding_list *out)
+/* Does the move number written before a move fit it (PGN 8.2.2)?  White's
+ * move N wants "N.", Black's "N..." (or "N.", as in "12. ... e5"). */
+static int number_fits(const struct game_record *rec, const struct pgn_token *number, const struct position *before)
 {
-	for (int ply = 1; ply <= rec->count; ply++) {
-		const struct pgn_token *number = rec->plies[ply - 1].number;
-		if (!number)
-			continue;
-		const struct position *before = record_position(rec, ply - 1);
-		const char *text = pgn_token_text(rec->game, number);
-		int white = before->side_to_move == WHITE;
-		int continuation = number->length >= 2 && text[number->length - 2] == '.';
-		if (number->number == before->fullmove_number && (!white || !continuation))
-			continue;
-		char label[64];
-		record_move_label(rec, ply, label, sizeof label);
-		struct finding *f = record_move_finding(rec, ply, CHECK_MOVE_NUMBER, out);
-		f->line = number->line;
-		f->column = number->column;
-		f->rule = "PGN 8.2.2";
-		snprintf(f->suggestion, sizeof f->suggestion, "%d%s", before->fullmove_number, white ? "." : "...");
-		snprintf(f->message, sizeof f->message,
-			 "move number %.20s stands before %s's move %d (%.60s); expected %s%s",
-			 text, white ? "White" : "Black", before->fullmove_number, label, f->suggestion,
-			 pgn_tag_value(rec->game, "FEN") ? ", counting from the move number of the FEN tag" : "");
-		return;
-	}
+	if (number->number != before->fullmove_number)
+		return 0;
+	if (before->side_to_move != WHITE)
+		return 1;
+	const char *text = pgn_token_text(rec->game, number);
+	return !(number->length >= 2 && text[number->length - 2] == '.');
 }
 
+static void report_move_number(const struct game_record *rec, int ply, struct finding_list *out)
+{
+	const struct pgn_token *number = rec->plies[ply - 1].number;
+	const struct position *before = record_position(rec, ply - 1);
+	const char *text = pgn_token_text(rec->game, number);
+	int white = before->side_to_move == WHITE;
+	char label[64];
+	record_move_label(rec, ply, label, sizeof label);
+	struct finding *f = record_move_finding(rec, ply, CHECK_MOVE_NUMBER, out);
+	f->line = number->line;
+	f->column = number->column;
+	f->rule = "PGN 8.2.2";
+	snprintf(f->suggestion, sizeof f->suggestion, "%d%s", before->fullmove_number, white ? "." : "...");
+	snprintf(f->message, sizeof f->message,
+		 "move number %.20s stands before %s's move %d (%.60s); expected %s%s",
+		 text, white ? "White" : "Black", before->fullmove_number, label, f->suggestion,
+		 pgn_tag_value(rec->game, "FEN") ? ", counting from the move number of the FEN tag" : "");
+}
+
+/* One pass over the plies for the move numbers and the moves: the findings
+ * are put in file order afterwards (audit.c). */
 void check_notation(const struct game_record *rec, struct finding_list *out)
 {
-	check_move_numbers(rec, out);
-	for (int ply = 1; ply <= rec->count; ply++)
-		if (!plain_quiet_move(rec, &rec->plies[ply - 1], record_position(rec, ply - 1)))
+	int numbers_fit = 1; /* only the first move number that does not fit is reported */
+	const struct position *before = &rec->start;
+	for (int ply = 1; ply <= rec->count; ply++) {
+		const struct ply_record *p = &rec->plies[ply - 1];
+		if (p->number && numbers_fit && !number_fits(rec, p->number, before)) {
+			report_move_number(rec, ply, out);
+			numbers_fit = 0;
+		}
+		if (!plain_move(rec, ply, p, before))
 			check_move(rec, ply, out);
+		before = &p->after;
+	}
 }

@@ -79,7 +79,7 @@ static enum outcome game_outcome(const struct game_record *rec)
  * prove: no pawn that can still advance (each stands behind another pawn),
  * and without pawns, no rook or queen (either could always help mate).
  * Exotic dead positions (a pawn held by an immobile piece) are not tried. */
-static int could_be_dead(const struct position *pos)
+static inline int could_be_dead(const struct position *pos)
 {
 	bitboard white = pos->by_type[PAWN] & pos->by_color[WHITE];
 	bitboard black = pos->by_type[PAWN] & pos->by_color[BLACK];
@@ -105,15 +105,23 @@ static int king_can_step(const struct position *pos)
 	return 0;
 }
 
-/* Has the side to move a legal move? */
+/* Has the side to move a legal move?  Asked of every game's final position,
+ * where a king that cannot step is mostly a mated one: in check, the legal
+ * generator tries only the moves that meet the check, where the test of
+ * every pseudo-legal move tried them all; out of check, a move of another
+ * piece than the king is legal unless it leaves a line to its king. */
 static int has_legal_move(const struct position *pos)
 {
 	struct move_list list;
 	if (king_can_step(pos))
 		return 1;
+	if (in_check(pos)) {
+		generate_legal(pos, &list);
+		return list.count > 0;
+	}
 	generate_pseudo_legal(pos, &list);
 	for (int i = 0; i < list.count; i++)
-		if (move_is_legal(pos, list.moves[i]))
+		if (move_is_legal_unchecked(pos, list.moves[i]))
 			return 1;
 	return 0;
 }

@@ -41,10 +41,17 @@
 
 /* ---- Dates (PGN 8.1.1.3) ---- */
 
+/* isdigit() of the C locale, without its call into libc for every byte of
+ * every date and rating. */
+static int is_digit(char c)
+{
+	return (unsigned)(c - '0') < 10u;
+}
+
 static int is_digits(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (!isdigit((unsigned char)s[i]))
+		if (!is_digit(s[i]))
 			return 0;
 	return n > 0;
 }
@@ -77,7 +84,7 @@ static int days_in_month(int year, int month)
 static int date_year(const char *s)
 {
 	size_t digits = 0;
-	while (digits < 4 && isdigit((unsigned char)s[digits]))
+	while (digits < 4 && is_digit(s[digits]))
 		digits++;
 	if (!is_unknown(s + digits, 4 - digits))
 		return -2;
@@ -243,7 +250,7 @@ static void suggest_elo(const struct game_record *rec, const char *v, size_t n, 
 	size_t k = 0;
 	(void)rec;
 	for (size_t i = 0; i < n && k + 1 < len; i++) {
-		if (isdigit((unsigned char)v[i]))
+		if (is_digit(v[i]))
 			out[k++] = v[i];
 		else if (!((v[i] == '.' || v[i] == ',') && n - i == 4) && !(v[i] == '?' && i + 1 == n))
 			k = len; /* not a rating with a mark: no suggestion */
@@ -330,42 +337,49 @@ enum known_tag {
 	KNOWN_TAGS
 };
 
+/* A tag's name and its length, for tag_forms. */
+#define TAG_NAME(name) name, sizeof name - 1
+
 static const struct tag_form {
-	const char *name, *rule, *form; /* rule and form: NULL when any value will do */
+	const char *name;
+	size_t length;
+	const char *rule, *form; /* NULL when any value will do */
 	const char *(*problem)(const char *v, size_t n, char *why, size_t len);
 	void (*suggest)(const struct game_record *rec, const char *v, size_t n, char *out, size_t len);
 } tag_forms[KNOWN_TAGS] = {
-	[TAG_EVENT] = { "Event", NULL, NULL, NULL, NULL },
-	[TAG_SITE] = { "Site", NULL, NULL, NULL, NULL },
-	[TAG_DATE] = { "Date", "PGN 8.1.1.3", "YYYY.MM.DD, with ?? for a part not known", date_problem, suggest_date },
-	[TAG_ROUND] = { "Round", "PGN 8.1.1.4", "?, -, or round numbers joined by dots such as 3 or 3.1",
+	[TAG_EVENT] = { TAG_NAME("Event"), NULL, NULL, NULL, NULL },
+	[TAG_SITE] = { TAG_NAME("Site"), NULL, NULL, NULL, NULL },
+	[TAG_DATE] = { TAG_NAME("Date"), "PGN 8.1.1.3", "YYYY.MM.DD, with ?? for a part not known", date_problem,
+		       suggest_date },
+	[TAG_ROUND] = { TAG_NAME("Round"), "PGN 8.1.1.4", "?, -, or round numbers joined by dots such as 3 or 3.1",
 			round_problem, suggest_trimmed },
-	[TAG_WHITE] = { "White", NULL, NULL, NULL, NULL },
-	[TAG_BLACK] = { "Black", NULL, NULL, NULL, NULL },
-	[TAG_RESULT] = { "Result", "PGN 8.1.1.7", "1-0, 0-1, 1/2-1/2 or *", result_problem, suggest_result },
-	[TAG_WHITE_ELO] = { "WhiteElo", "PGN 9.1.2", "a rating in digits, or - for an unrated player", elo_problem,
+	[TAG_WHITE] = { TAG_NAME("White"), NULL, NULL, NULL, NULL },
+	[TAG_BLACK] = { TAG_NAME("Black"), NULL, NULL, NULL, NULL },
+	[TAG_RESULT] = { TAG_NAME("Result"), "PGN 8.1.1.7", "1-0, 0-1, 1/2-1/2 or *", result_problem, suggest_result },
+	[TAG_WHITE_ELO] = { TAG_NAME("WhiteElo"), "PGN 9.1.2", "a rating in digits, or - for an unrated player", elo_problem,
 			    suggest_elo },
-	[TAG_BLACK_ELO] = { "BlackElo", "PGN 9.1.2", "a rating in digits, or - for an unrated player", elo_problem,
+	[TAG_BLACK_ELO] = { TAG_NAME("BlackElo"), "PGN 9.1.2", "a rating in digits, or - for an unrated player", elo_problem,
 			    suggest_elo },
-	[TAG_EVENT_DATE] = { "EventDate", "PGN 9.2.1", "YYYY.MM.DD, with ?? for a part not known", date_problem,
+	[TAG_EVENT_DATE] = { TAG_NAME("EventDate"), "PGN 9.2.1", "YYYY.MM.DD, with ?? for a part not known", date_problem,
 			     suggest_date },
-	[TAG_UTC_DATE] = { "UTCDate", "PGN 9.5.3", "YYYY.MM.DD, with ?? for a part not known", date_problem,
+	[TAG_UTC_DATE] = { TAG_NAME("UTCDate"), "PGN 9.5.3", "YYYY.MM.DD, with ?? for a part not known", date_problem,
 			   suggest_date },
-	[TAG_TIME_CONTROL] = { "TimeControl", "PGN 9.6.1",
+	[TAG_TIME_CONTROL] = { TAG_NAME("TimeControl"), "PGN 9.6.1",
 			       "?, -, or periods joined by colons such as 40/7200:3600, 300+2 or *180",
 			       time_control_problem, suggest_trimmed },
-	[TAG_PLY_COUNT] = { "PlyCount", "PGN 9.9.3", "the number of plies in digits", plycount_problem,
+	[TAG_PLY_COUNT] = { TAG_NAME("PlyCount"), "PGN 9.9.3", "the number of plies in digits", plycount_problem,
 			    suggest_plycount },
 };
 
-static int is_tag(const char *name, enum known_tag tag)
+static int is_tag(const char *name, size_t length, enum known_tag tag)
 {
-	return strcmp(name, tag_forms[tag].name) == 0;
+	return length == tag_forms[tag].length && memcmp(name, tag_forms[tag].name, length) == 0;
 }
 
-/* Which known tag a name is, or KNOWN_TAGS: the first letter leaves one
- * or two candidates (a new entry in tag_forms needs its case here). */
-static enum known_tag known_tag_of(const char *name)
+/* Which known tag a name of `length` bytes is, or KNOWN_TAGS: the first
+ * letter leaves one or two candidates, and the length nearly always one at
+ * most (a new entry in tag_forms needs its case here). */
+static enum known_tag known_tag_of(const char *name, size_t length)
 {
 	enum known_tag first, second;
 	switch (name[0]) {
@@ -380,9 +394,9 @@ static enum known_tag known_tag_of(const char *name)
 	case 'W': first = TAG_WHITE, second = TAG_WHITE_ELO; break;
 	default: return KNOWN_TAGS;
 	}
-	if (is_tag(name, first))
+	if (is_tag(name, length, first))
 		return first;
-	return second != first && is_tag(name, second) ? second : KNOWN_TAGS;
+	return second != first && is_tag(name, length, second) ? second : KNOWN_TAGS;
 }
 
 static void check_form(const struct game_record *rec, const struct pgn_tag *tag, const struct tag_form *form,
@@ -415,10 +429,16 @@ static void check_roster(const struct pgn_game *g, const int *present, struct fi
 	char names[64] = "";
 	size_t used = 0;
 	int missing = 0;
+	/* Copied, not printed: a quarter of the games lack some of the roster. */
 	for (int i = 0; i < ROSTER_SIZE; i++) {
 		if (present[i])
 			continue;
-		used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", tag_forms[i].name);
+		if (used) {
+			memcpy(names + used, ", ", 2);
+			used += 2;
+		}
+		memcpy(names + used, tag_forms[i].name, tag_forms[i].length + 1);
+		used += tag_forms[i].length;
 		missing++;
 	}
 	if (!missing)
@@ -439,16 +459,20 @@ static void check_roster(const struct pgn_game *g, const int *present, struct fi
 
 /* Tag names seen so far in a game, as a 256-bit set of their hashes: a name
  * whose bit is clear has not been seen, so the earlier tags are searched
- * only on a hit. */
+ * only on a hit.  The hash takes the length and three letters, not every
+ * byte: the names of a game seldom share all four, and a name that shares
+ * its bit with another costs only that search. */
 struct name_set {
 	uint64_t bits[4];
 };
 
-static int name_set_add(struct name_set *set, const char *name)
+static int name_set_add(struct name_set *set, const char *name, size_t length)
 {
-	uint32_t h = 2166136261u;
-	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-		h = (h ^ *p) * 16777619u;
+	const unsigned char *p = (const unsigned char *)name;
+	uint32_t h = (uint32_t)length;
+	if (length > 0)
+		h = ((h * 31 + p[0]) * 31 + p[length / 2]) * 31 + p[length - 1];
+	h *= 2654435761u; /* Knuth's multiplicative hash: the top bits mix all of h */
 	uint64_t bit = (uint64_t)1 << (h >> 26), *word = &set->bits[(h >> 24) & 3];
 	int seen = (*word & bit) != 0;
 	*word |= bit;
@@ -668,9 +692,10 @@ void check_tags(const struct game_record *rec, struct finding_list *out)
 	for (int i = 0; i < g->tag_count; i++) {
 		const struct pgn_tag *tag = &g->tags[i];
 		const char *name = g->arena + tag->name;
-		if (name_set_add(&seen, name))
+		size_t length = strlen(name);
+		if (name_set_add(&seen, name, length))
 			check_duplicate(g, i, out);
-		enum known_tag known = known_tag_of(name);
+		enum known_tag known = known_tag_of(name, length);
 		if (known < ROSTER_SIZE)
 			present[known] = 1;
 		if (known < KNOWN_TAGS && tag_forms[known].problem)

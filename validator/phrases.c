@@ -110,18 +110,35 @@ static const char *const hedge_words[] = {
 
 #define SQUEEZE_MAX 256
 
+/* isspace() and tolower() of the C locale (the program never sets
+ * another), without a call into libc for every byte looked at. */
+static int is_blank(unsigned char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+static char to_lower(unsigned char c)
+{
+	return (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+}
+
+/* What each byte squeezes to (-1: dropped), one look-up a byte: every
+ * Termination tag and every clause of the last comments is squeezed.
+ * Filled by squeeze_phrases() before any squeeze. */
+static int16_t squeezed_byte[256];
+
 /* Squeezes len bytes of src into dst (at most SQUEEZE_MAX - 1, then cut);
  * origin[i] is where dst[i] came from.  Returns the squeezed length. */
 static size_t squeeze(const char *src, size_t len, char *dst, uint32_t *origin)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < len && n < SQUEEZE_MAX - 1; i++) {
-		unsigned char c = (unsigned char)src[i];
-		if (isspace(c) || c == '-' || c == '_')
+		int c = squeezed_byte[(unsigned char)src[i]];
+		if (c < 0)
 			continue;
 		if (origin)
 			origin[n] = (uint32_t)i;
-		dst[n++] = (char)tolower(c);
+		dst[n++] = (char)c;
 	}
 	dst[n] = '\0';
 	return n;
@@ -147,7 +164,7 @@ static void scan_words(const char *text, size_t len, int *outcome, int *hedge)
 		size_t n = 0;
 		while (i < len && isalpha((unsigned char)text[i])) {
 			if (n < sizeof word)
-				word[n++] = (char)tolower((unsigned char)text[i]);
+				word[n++] = to_lower((unsigned char)text[i]);
 			i++;
 		}
 		if (n == 0 || n == sizeof word)
@@ -170,6 +187,7 @@ static int is_clause_tail(const char *rest)
 }
 
 #define PHRASE_COUNT (sizeof phrases / sizeof phrases[0])
+_Static_assert(PHRASE_COUNT <= 32, "phrases_maybe_in() keeps a bit per phrase in 32 bits");
 
 /* The phrases squeezed once, not once per clause they are tried on (that
  * showed as an eighth of all instructions of `check` in callgrind). */
@@ -192,6 +210,10 @@ static unsigned byte_pair(const char *s)
 
 static void squeeze_phrases(void)
 {
+	for (int c = 0; c < 256; c++) {
+		int dropped = is_blank((unsigned char)c) || c == '-' || c == '_';
+		squeezed_byte[c] = (int16_t)(dropped ? -1 : (unsigned char)to_lower((unsigned char)c));
+	}
 	phrase_starts_usable = 1;
 	for (size_t i = 0; i < PHRASE_COUNT; i++) {
 		squeezed_lengths[i] = squeeze(phrases[i].text, strlen(phrases[i].text), squeezed_phrases[i], NULL);
@@ -202,17 +224,24 @@ static void squeeze_phrases(void)
 	}
 }
 
-/* Can a phrase occur in the squeezed text of length n? */
-static int may_hold_phrase(const char *text, size_t n)
+/* The phrases (bit i: phrases[i]) that may occur in the squeezed text of
+ * length n: those whose first two bytes stand side by side in it, every
+ * phrase when the byte pairs are unusable.  Only these are searched for;
+ * most texts have none, and the rest one or two. */
+static uint32_t phrases_maybe_in(const char *text, size_t n)
 {
 	if (!phrase_starts_usable)
-		return 1;
+		return ((uint32_t)1 << PHRASE_COUNT) - 1;
+	uint32_t maybe = 0;
 	for (size_t i = 0; i + 1 < n; i++) {
 		unsigned pair = byte_pair(text + i);
-		if (phrase_starts[pair / 64] & ((uint64_t)1 << (pair % 64)))
-			return 1;
+		if (!(phrase_starts[pair / 64] & ((uint64_t)1 << (pair % 64))))
+			continue;
+		for (size_t k = 0; k < PHRASE_COUNT; k++)
+			if (byte_pair(squeezed_phrases[k]) == pair)
+				maybe |= (uint32_t)1 << k;
 	}
-	return 0;
+	return maybe;
 }
 
 /* Where in the squeezed text the phrase matches under the allowed uses, or
@@ -237,8 +266,19 @@ static long phrase_match(size_t index, unsigned uses, const char *text, int outc
 
 struct context {
 	const struct pgn_game *game;
-	const char *result;   /* the Result tag, else the termination marker, or "" */
 };
+
+/* The Result tag, else the termination marker, or "".  Looked up only for
+ * a time forfeit, which few games record. */
+static const char *game_result(const struct pgn_game *g)
+{
+	const char *tag = pgn_tag_value(g, "Result");
+	if (tag)
+		return tag;
+	if (g->token_count > 0 && g->tokens[g->token_count - 1].type == TOKEN_RESULT)
+		return pgn_token_text(g, &g->tokens[g->token_count - 1]);
+	return "";
+}
 
 /* The side the words before a phrase name, or -1. */
 static int subject_side(const struct context *ctx, const char *words, size_t len)
@@ -274,11 +314,12 @@ static enum ending_kind time_forfeit_side(const struct context *ctx, const struc
 		*side = ph->subject == SUBJECT_LOSER ? named : !named;
 		return ENDING_TIME_FORFEIT;
 	}
-	if (strcmp(ctx->result, "1-0") == 0)
+	const char *result = game_result(ctx->game);
+	if (strcmp(result, "1-0") == 0)
 		*side = BLACK;
-	else if (strcmp(ctx->result, "0-1") == 0)
+	else if (strcmp(result, "0-1") == 0)
 		*side = WHITE;
-	else if (strcmp(ctx->result, "1/2-1/2") == 0 && ph->subject == SUBJECT_NONE)
+	else if (strcmp(result, "1/2-1/2") == 0 && ph->subject == SUBJECT_NONE)
 		return ENDING_TIMEOUT_DRAW;
 	return ENDING_TIME_FORFEIT;
 }
@@ -291,14 +332,15 @@ static int match_text(const struct context *ctx, const char *text, size_t len, u
 	char squeezed[SQUEEZE_MAX];
 	uint32_t origin[SQUEEZE_MAX];
 	size_t n = squeeze(text, len, squeezed, origin);
-	if (n == 0 || !may_hold_phrase(squeezed, n))
+	uint32_t maybe = n == 0 ? 0 : phrases_maybe_in(squeezed, n);
+	if (!maybe)
 		return 0;
 	int outcome = 1, hedge = 0;
 	if (!(uses & IN_TAG)) {
 		/* Most clauses hold no phrase at all: find that out before
 		 * looking at their words, which costs more. */
 		size_t i = 0;
-		while (i < PHRASE_COUNT && phrase_match(i, uses, squeezed, 1) < 0)
+		while (i < PHRASE_COUNT && (!(maybe & ((uint32_t)1 << i)) || phrase_match(i, uses, squeezed, 1) < 0))
 			i++;
 		if (i == PHRASE_COUNT)
 			return 0;
@@ -309,7 +351,7 @@ static int match_text(const struct context *ctx, const char *text, size_t len, u
 	}
 	for (size_t i = 0; i < PHRASE_COUNT; i++) {
 		const struct phrase *ph = &phrases[i];
-		long at = phrase_match(i, uses, squeezed, outcome);
+		long at = maybe & ((uint32_t)1 << i) ? phrase_match(i, uses, squeezed, outcome) : -1;
 		if (at < 0)
 			continue;
 		e->kind = ph->kind;
@@ -363,32 +405,9 @@ static int is_clause_break(const char *text, size_t i, size_t len)
 			return 0;
 		/* fall through */
 	case ':': case '!': case '?':
-		return i + 1 == len || isspace((unsigned char)text[i + 1]);
+		return i + 1 == len || is_blank((unsigned char)text[i + 1]);
 	default:
 		return 0;
-	}
-}
-
-static void scan_comment(const struct context *ctx, const struct pgn_token *t, int ply, struct collector *c)
-{
-	const char *text = pgn_token_text(ctx->game, t);
-	unsigned kinds_seen = 0;
-	size_t start = 0;
-	for (size_t i = 0; i <= t->length; i++) {
-		if (i < t->length && !is_clause_break(text, i, t->length))
-			continue;
-		struct recorded_ending e = { .comment = t, .tag = NULL, .line = t->line, .column = t->column,
-					     .ply = ply };
-		size_t first = start;
-		while (first < i && isspace((unsigned char)text[first]))
-			first++;
-		/* "[%clk 0:00:13]" and the like are commands for programs, not
-		 * prose: lichess ends every game with one. */
-		int command = first < i && text[first] == '%';
-		if (i > first && !command
-		    && match_text(ctx, text + first, i - first, IN_STATEMENT | WHOLE_CLAUSE | IN_CLAUSE, &e))
-			collect(c, &e, &kinds_seen);
-		start = i + 1;
 	}
 }
 
@@ -400,38 +419,60 @@ static int is_main_line_move(const struct pgn_game *g, const struct pgn_token *t
 	       && !(t->length == 4 && memcmp(pgn_token_text(g, t), "e.p.", 4) == 0);
 }
 
+/* The main-line plies up to the token last_move.  Counted only for a
+ * comment that records an ending: most games end with a comment (a clock,
+ * an evaluation) that records none. */
+static int plies_up_to(const struct pgn_game *g, int last_move)
+{
+	int plies = 0;
+	for (int i = 0; i <= last_move; i++)
+		plies += is_main_line_move(g, &g->tokens[i]);
+	return plies;
+}
+
+/* A comment after the main line's last move, the token last_move. */
+static void scan_comment(const struct context *ctx, const struct pgn_token *t, int last_move, struct collector *c)
+{
+	const char *text = pgn_token_text(ctx->game, t);
+	unsigned kinds_seen = 0;
+	size_t start = 0;
+	for (size_t i = 0; i <= t->length; i++) {
+		if (i < t->length && !is_clause_break(text, i, t->length))
+			continue;
+		struct recorded_ending e = { .comment = t, .tag = NULL, .line = t->line, .column = t->column };
+		size_t first = start;
+		while (first < i && is_blank((unsigned char)text[first]))
+			first++;
+		/* "[%clk 0:00:13]" and the like are commands for programs, not
+		 * prose: lichess ends every game with one. */
+		int command = first < i && text[first] == '%';
+		if (i > first && !command
+		    && match_text(ctx, text + first, i - first, IN_STATEMENT | WHOLE_CLAUSE | IN_CLAUSE, &e)) {
+			e.ply = plies_up_to(ctx->game, last_move);
+			collect(c, &e, &kinds_seen);
+		}
+		start = i + 1;
+	}
+}
+
 static void scan_last_comments(const struct context *ctx, struct collector *c)
 {
 	const struct pgn_game *g = ctx->game;
-	int last_move = g->token_count - 1, plies = 0;
+	int last_move = g->token_count - 1;
 	while (last_move >= 0 && !is_main_line_move(g, &g->tokens[last_move]))
 		last_move--;
 	int first_comment = last_move + 1;
 	while (first_comment < g->token_count && g->tokens[first_comment].type != TOKEN_COMMENT)
 		first_comment++;
-	if (first_comment == g->token_count)
-		return; /* no comment after the last move: nothing to count plies for */
-	for (int i = 0; i <= last_move; i++)
-		plies += is_main_line_move(g, &g->tokens[i]);
 	for (int i = first_comment; i < g->token_count; i++)
 		if (g->tokens[i].type == TOKEN_COMMENT && g->tokens[i].depth == 0)
-			scan_comment(ctx, &g->tokens[i], plies, c);
-}
-
-static const char *game_result(const struct pgn_game *g)
-{
-	const char *tag = pgn_tag_value(g, "Result");
-	if (tag)
-		return tag;
-	if (g->token_count > 0 && g->tokens[g->token_count - 1].type == TOKEN_RESULT)
-		return pgn_token_text(g, &g->tokens[g->token_count - 1]);
-	return "";
+			scan_comment(ctx, &g->tokens[i], last_move, c);
 }
 
 int find_recorded_endings(const struct pgn_game *g, struct recorded_ending *out, int max)
 {
 	pthread_once(&squeeze_once, squeeze_phrases);
-	struct context ctx = { g, game_result(g) };
+	struct context ctx = { g };
 	struct collector c = { out, 0, max };
 	scan_tags(&ctx, &c);
 	scan_last_comments(&ctx, &c);
