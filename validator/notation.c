@@ -411,8 +411,7 @@ move san_match_quick(const struct position *pos, const struct san *san)
 	bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK];
 	bitboard origins = san->from_file >= 0 ? FILE_BB(san->from_file) : ~(bitboard)0;
 	bitboard from_set;
-	switch (san->piece) {
-	case SAN_PAWN: {
+	if (san->piece == SAN_PAWN) {
 		bitboard pawns = pos->by_color[us] & pos->by_type[PAWN] & origins;
 		if (RANK_OF(to) == (us == WHITE ? 7 : 0))
 			return MOVE_NONE;
@@ -420,52 +419,45 @@ move san_match_quick(const struct position *pos, const struct san *san)
 			if (target == PIECE_NONE)
 				return MOVE_NONE;
 			from_set = pawn_attacks((enum color)!us, to) & pawns;
-			break;
+		} else {
+			if (san->from_file >= 0 || target != PIECE_NONE)
+				return MOVE_NONE;
+			int step = us == WHITE ? 8 : -8, one = to - step;
+			if (one < 0 || one >= 64)
+				return MOVE_NONE;
+			if (pawns & BIT(one))
+				from_set = BIT(one);
+			else if (RANK_OF(to) == (us == WHITE ? 3 : 4) && pos->board[one] == PIECE_NONE)
+				from_set = pawns & BIT(one - step);
+			else
+				return MOVE_NONE;
 		}
-		if (san->from_file >= 0 || target != PIECE_NONE)
-			return MOVE_NONE;
-		int step = us == WHITE ? 8 : -8, one = to - step;
-		if (one < 0 || one >= 64)
-			return MOVE_NONE;
-		if (pawns & BIT(one))
-			from_set = BIT(one);
-		else if (RANK_OF(to) == (us == WHITE ? 3 : 4) && pos->board[one] == PIECE_NONE)
-			from_set = pawns & BIT(one - step);
-		else
-			return MOVE_NONE;
-		break;
-	}
-	case SAN_KNIGHT:
-		from_set = knight_attacks(to);
-		break;
-	case SAN_BISHOP:
-		from_set = bishop_attacks(to, occ);
-		break;
-	case SAN_ROOK:
-		from_set = rook_attacks(to, occ);
-		break;
-	case SAN_QUEEN:
-		from_set = queen_attacks(to, occ);
-		break;
-	case SAN_KING:
-		/* Not adjacent: castling written as a king move, which
+	} else if (san->piece <= SAN_KING) {
+		/* The pieces that reach the destination on an empty board; the
+		 * loop drops those with something in between.  A king that is
+		 * not adjacent is castling written as a king move, which
 		 * match_move reads. */
-		from_set = king_attacks(to);
-		break;
-	default:
+		from_set = empty_board_reach(san->piece, to) & pos->by_color[us] & pos->by_type[san->piece] & origins;
+	} else {
 		return MOVE_NONE;
 	}
-	if (san->piece != SAN_PAWN)
-		from_set &= pos->by_color[us] & pos->by_type[san->piece] & origins;
-	/* A piece off every line through its king cannot expose it; the king
-	 * itself and the rest are asked. */
+	/* Out of check, only a piece between its king and an enemy slider on
+	 * an empty-board line can expose the king by moving; move_is_legal
+	 * asks about those and about the king itself. */
+	const bitboard *type = pos->by_type;
 	int king = king_square(pos, us);
-	bitboard exposed = empty_board_reach(QUEEN, king) | BIT(king);
+	bitboard snipers = ((bishop_rays(king) & (type[BISHOP] | type[QUEEN]))
+			    | (rook_rays(king) & (type[ROOK] | type[QUEEN]))) & pos->by_color[!us];
+	bitboard exposed = BIT(king);
+	while (snipers)
+		exposed |= between(king, pop_lsb(&snipers));
 	move found = MOVE_NONE;
 	while (from_set) {
 		int from = pop_lsb(&from_set);
 		move m = MAKE_MOVE(from, to, 0, MOVE_NORMAL);
-		if ((exposed & BIT(from)) && !move_is_legal_unchecked(pos, m))
+		if (between(from, to) & occ)
+			continue;
+		if ((exposed & BIT(from)) && !move_is_legal(pos, m))
 			continue;
 		if (found != MOVE_NONE)
 			return MOVE_NONE;
