@@ -77,7 +77,10 @@ int move_gives_check(const struct position *after, move m)
 			return 1;
 	}
 	/* A slider of ours on the line from the king through the square the
-	 * piece left, with nothing left between them. */
+	 * piece left, with nothing left between them; none when that square
+	 * is on no line through the king. */
+	if (!(empty_board_reach(QUEEN, ksq) & BIT(from)))
+		return 0;
 	bitboard sliders = ((bishop_rays(ksq) & (type[BISHOP] | type[QUEEN]))
 			    | (rook_rays(ksq) & (type[ROOK] | type[QUEEN]))) & ours & line_through(ksq, from);
 	while (sliders) {
