@@ -452,6 +452,15 @@ static void settle_by_the_rest(const struct auditor *a, enum lang l, int at, con
 	r->status = READ_AMBIGUOUS; /* cannot happen: export SAN reads back */
 }
 
+/* A plain English token read out of check (san_match_quick), or
+ * MOVE_NONE; flattened so that parsing and matching make one call. */
+__attribute__((flatten)) static move read_plain(const struct position *pos, const struct written *w, struct san *san)
+{
+	if (san_parse(w->text, w->length, san, NULL, 0) != 0)
+		return MOVE_NONE;
+	return san_match_quick(pos, san);
+}
+
 /* Replays the main line in reading l into a->record, from the start, at
  * most `limit` plies; findings go to out. */
 static void replay_reading(struct auditor *a, enum lang l, int recover, int limit, struct finding_list *out)
@@ -484,9 +493,8 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 		 * same move for them, and everything else goes there). */
 		if (l == LANG_EN && !check) {
 			struct san san;
-			move m;
-			if (san_parse(a->written[i].text, a->written[i].length, &san, NULL, 0) == 0
-			    && (m = san_match_quick(pos, &san)) != MOVE_NONE) {
+			move m = read_plain(pos, &a->written[i], &san);
+			if (m != MOVE_NONE) {
 				push_ply(rec, m, t, lt->number, &san, 0);
 				i++;
 				continue;
