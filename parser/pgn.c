@@ -1266,17 +1266,24 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 	const uint16_t *cls = r->cls;
 	const unsigned char *buf = r->buf, *end = buf + r->end, *p = buf + r->pos;
 
-	if (!(cls[*p] & (C_BLANK | C_LINE_END | C_SYMBOL_START | C_DIGIT)) || (cls[*p] & C_ODD) || r->st.stopped)
+	if (!(cls[*p] & (C_BLANK | C_LINE_END | C_SYMBOL_START | C_DIGIT)) || (cls[*p] & C_ODD) ||
+	    r->st.stopped || g->tokens == NULL)
 		return;
 
-	uint64_t base = r->base, line_start = r->line_start;
-	uint32_t line = r->line, end_line = r->st.end.line, end_column = r->st.end.column;
-	int last_type = r->st.last_type, count = g->token_count, took = 0;
-	const int cap = g->token_cap;
+	/* The loop keeps few variables, so that they stay in registers: the
+	 * next token as a pointer, the line's start as an offset in buf (it
+	 * wraps below zero when the line began before buf[0]; columns come
+	 * out right all the same), and no copy of what the last token says
+	 * (its type, where it ends): that is read back from it at the end. */
+	uint64_t line_pos = r->line_start - r->base;
+	uint32_t line = r->line;
+	struct pgn_token *const first = g->tokens + g->token_count, *t = first;
+	struct pgn_token *const tokens_end = g->tokens + g->token_cap;
+	char *const arena = g->arena;
 	size_t arena_len = g->arena_len;
-	const size_t arena_cap = g->arena_cap;
-	struct pgn_token *tokens = g->tokens;
-	char *arena = g->arena;
+	/* A text of `take` bytes fits when arena_len + take <= arena_max: its
+	 * NUL and the bytes copied beyond it (SHORT_COPY) have room too. */
+	const size_t arena_max = g->arena_cap > SHORT_COPY ? g->arena_cap - SHORT_COPY : 0;
 	const uint8_t depth = (uint8_t)(r->st.depth < PGN_MAX_DEPTH ? r->st.depth : PGN_MAX_DEPTH);
 
 	for (;;) {
@@ -1289,8 +1296,8 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 		if (k & C_LINE_END) {
 			if (c == '\r' || p[-1] != '\r')
 				line++;
-			line_start = base + (size_t)(p - buf) + 1;
 			p++;
+			line_pos = (size_t)(p - buf);
 			continue;
 		}
 		/* 0xEF may begin a byte order mark, which skip_blanks drops
@@ -1302,7 +1309,7 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 		while (cls[*q] & C_SYMBOL_DOT)
 			q++;
 		size_t len = (size_t)(q - p), take = len;
-		enum token_type type = TOKEN_SYMBOL;
+		uint8_t type = TOKEN_SYMBOL;
 		int32_t number = 0;
 
 		if (q == end || len > PGN_MAX_TOKEN_BYTES)
@@ -1324,27 +1331,20 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 				number = number_value(p, digits);
 			}
 		}
-		if (count >= cap || arena_len + take + SHORT_COPY > arena_cap)
+		if (t == tokens_end || arena_len + take > arena_max)
 			break;
 
-		uint32_t column = (uint32_t)(base + (size_t)(p - buf) - line_start + 1);
 		char *to = arena + arena_len;
-		struct pgn_token token = {
-			.type = (uint8_t)type,
-			.depth = depth,
-			.text = (uint32_t)arena_len,
-			.length = (uint32_t)take,
-			.line = line,
-			.column = column,
-			.number = number,
-		};
 
-		tokens[count++] = token;
+		t->type = type;
+		t->depth = depth;
+		t->text = (uint32_t)arena_len;
+		t->length = (uint32_t)take;
+		t->line = line;
+		t->column = (uint32_t)((uint64_t)(p - buf) - line_pos + 1);
+		t->number = number;
+		t++;
 		arena_len += take + 1;
-		last_type = (int)type;
-		end_line = line;
-		end_column = column + (uint32_t)take;
-		took = 1;
 		if (take < SHORT_COPY)
 			memcpy(to, p, SHORT_COPY);
 		else
@@ -1354,13 +1354,13 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 	}
 	r->pos = (size_t)(p - buf);
 	r->line = line;
-	r->line_start = line_start;
-	g->token_count = count;
+	r->line_start = r->base + line_pos;
+	g->token_count = (int)(t - g->tokens);
 	g->arena_len = arena_len;
-	if (took) {
-		r->st.last_type = last_type;
-		r->st.end.line = end_line;
-		r->st.end.column = end_column;
+	if (t > first) {
+		r->st.last_type = t[-1].type;
+		r->st.end.line = t[-1].line;
+		r->st.end.column = t[-1].column + t[-1].length;
 		r->st.movetext = 1;
 	}
 }
