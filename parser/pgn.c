@@ -38,7 +38,7 @@
 #endif
 
 #define READ_BUFFER_SIZE ((size_t)256 * 1024)
-#define SHORT_COPY 16
+#define SHORT_COPY ((size_t)16)
 
 #define PRINTF_LIKE(fmt, args) __attribute__((format(printf, fmt, args)))
 #define ALWAYS_INLINE __attribute__((always_inline))
@@ -526,9 +526,24 @@ static inline void add_token(struct pgn_reader *r, struct pgn_game *g, enum toke
 	t->number = number;
 }
 
+/* Copies the n bytes of a text at s to the arena.  Most texts are short,
+ * and a call of memcpy costs more than copying them: below SHORT_COPY bytes
+ * this copies SHORT_COPY (the buffer and the arena have room for the bytes
+ * beyond), up to twice that two blocks that overlap. */
+static inline void copy_text(char *to, const unsigned char *s, size_t n)
+{
+	if (n < SHORT_COPY) {
+		memcpy(to, s, SHORT_COPY);
+	} else if (n <= 2 * SHORT_COPY) {
+		memcpy(to, s, SHORT_COPY);
+		memcpy(to + n - SHORT_COPY, s + n - SHORT_COPY, SHORT_COPY);
+	} else {
+		memcpy(to, s, n);
+	}
+}
+
 /* Makes the len bytes at r->pos a token and moves past them.  Short texts
- * are copied as SHORT_COPY bytes, which compiles to two moves instead of a
- * call; the buffer and the arena have room for the bytes beyond.  Everything
+ * are copied without a call (copy_text).  Everything
  * is read before anything is stored, and the bytes of the text are stored
  * last: a byte store may alias any field, and would make the compiler read
  * them all again. */
@@ -563,10 +578,7 @@ ALWAYS_INLINE static inline void emit(struct pgn_reader *r, struct pgn_game *g,
 	g->token_count++;
 	g->arena_len = text + len + 1;
 	*t = token;
-	if (len < SHORT_COPY)
-		memcpy(to, s, SHORT_COPY);
-	else
-		memcpy(to, s, len);
+	copy_text(to, s, len);
 	to[len] = 0;
 }
 
@@ -1249,17 +1261,19 @@ static int lex_one(struct pgn_reader *r, struct pgn_game *g, int c)
 
 /*
  * Most of the bytes of a file are movetext of the plainest kind: move
- * numbers, moves and the blanks and line ends between them.  This loop
- * takes a run of those in one go, with the position, the line count and
- * the game's arrays held in local variables and written back once at the
- * end, instead of a call of skip_blanks and lex_one per token, each of
- * which must read them all from memory again (any byte stored may alias
- * them).  It makes the same tokens as lex_symbol and lex_digits, and stops
- * at the first byte it does not take as it would take it - anything that
- * is not a blank, a line end, a letter, a byte >= 0x80 but 0xEF, or a
- * digit; a digit followed by '-' or '/' (a result, say); a token that runs
- * into the end of the buffered bytes or is too long; arrays that are full -
- * leaving that byte to skip_blanks and lex_one.  It never reads input, records a problem or ends a game.
+ * numbers, moves, comments that close on their line, and the blanks and
+ * line ends between them.  This loop takes a run of those in one go, with
+ * the position, the line count and the game's arrays held in local
+ * variables and written back once at the end, instead of a call of
+ * skip_blanks and lex_one per token, each of which must read them all from
+ * memory again (any byte stored may alias them).  It makes the same tokens
+ * as lex_symbol, lex_digits and lex_brace_comment, and stops at the first
+ * byte it does not take as it would take it - anything that is not a
+ * blank, a line end, a letter, a byte >= 0x80 but 0xEF, a digit or a '{';
+ * a digit followed by '-' or '/' (a result, say); a comment that does not
+ * close on its line; a token that runs into the end of the buffered bytes
+ * or is too long; arrays that are full - leaving that byte to skip_blanks
+ * and lex_one.  It never reads input, records a problem or ends a game.
  */
 static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 {
@@ -1302,8 +1316,31 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 		}
 		/* 0xEF may begin a byte order mark, which skip_blanks drops
 		 * at the start of a line. */
-		if (!(k & (C_SYMBOL_START | C_DIGIT)) || (k & C_ODD))
-			break;
+		if (!(k & (C_SYMBOL_START | C_DIGIT)) || (k & C_ODD)) {
+			if (c != '{')
+				break;
+			/* A comment that closes on its line, as the fast
+			 * path of lex_brace_comment takes it: one comes after
+			 * every move in files with clock times or evaluations. */
+			const unsigned char *close = comment_stop(p + 1);
+			size_t n = (size_t)(close - p) - 1;
+
+			if (*close != '}' || t == tokens_end || arena_len + n + 1 > arena_max)
+				break;
+			t->type = TOKEN_COMMENT;
+			t->depth = depth;
+			t->text = (uint32_t)arena_len;
+			t->length = (uint32_t)n;
+			t->line = line;
+			t->column = (uint32_t)((uint64_t)(p - buf) - line_pos + 1);
+			t->number = 0;
+			t++;
+			copy_text(arena + arena_len, p + 1, n);
+			arena[arena_len + n] = 0;
+			arena_len += n + 1;
+			p = close + 1;
+			continue;
+		}
 
 		const unsigned char *q = p + 1;
 		while (cls[*q] & C_SYMBOL_DOT)
@@ -1345,10 +1382,7 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 		t->number = number;
 		t++;
 		arena_len += take + 1;
-		if (take < SHORT_COPY)
-			memcpy(to, p, SHORT_COPY);
-		else
-			memcpy(to, p, take);
+		copy_text(to, p, take);
 		to[take] = 0;
 		p += take;
 	}
@@ -1360,7 +1394,8 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 	if (t > first) {
 		r->st.last_type = t[-1].type;
 		r->st.end.line = t[-1].line;
-		r->st.end.column = t[-1].column + t[-1].length;
+		/* The byte after the token, after the '}' of a comment. */
+		r->st.end.column = t[-1].column + t[-1].length + (t[-1].type == TOKEN_COMMENT ? 2 : 0);
 		r->st.movetext = 1;
 	}
 }
