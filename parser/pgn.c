@@ -1343,30 +1343,54 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 		}
 
 		const unsigned char *q = p + 1;
-		while (cls[*q] & C_SYMBOL_DOT)
-			q++;
-		size_t len = (size_t)(q - p), take = len;
+		size_t take;
 		uint8_t type = TOKEN_SYMBOL;
 		int32_t number = 0;
 
-		if (q == end || len > PGN_MAX_TOKEN_BYTES)
-			break;
 		if (k & C_DIGIT) {
-			size_t digits = 1, dots;
-
-			/* Results (1-0 0-1 1/2-1/2, and 1/2), and castling
-			 * written with zeros, are lex_digits' to judge. */
-			if (p[1] == '-' || p[1] == '/')
-				break;
-			while (digits < len && cls[p[digits]] & C_DIGIT)
-				digits++;
-			for (dots = digits; dots < len && p[dots] == '.'; dots++)
-				continue;
-			if (digits == len || dots > digits) {
+			/* Nearly always a move number that stands alone (`12.`
+			 * `12...` `12`): its digits and dots are scanned once,
+			 * and are the whole run of symbol bytes. */
+			while (cls[*q] & C_DIGIT)
+				q++;
+			const unsigned char *digits_end = q;
+			while (*q == '.')
+				q++;
+			take = (size_t)(q - p);
+			if (!(cls[*q] & C_SYMBOL_DOT) && q != end && take <= PGN_MAX_TOKEN_BYTES) {
 				type = TOKEN_MOVE_NUMBER;
-				take = dots;
-				number = number_value(p, digits);
+				number = number_value(p, (size_t)(digits_end - p));
+			} else {
+				/* Else the whole run, as lex_digits takes it. */
+				q = p + 1;
+				while (cls[*q] & C_SYMBOL_DOT)
+					q++;
+				size_t len = (size_t)(q - p), digits = 1, dots;
+
+				if (q == end || len > PGN_MAX_TOKEN_BYTES)
+					break;
+				/* Results (1-0 0-1 1/2-1/2, and 1/2), and
+				 * castling written with zeros, are lex_digits'
+				 * to judge. */
+				if (p[1] == '-' || p[1] == '/')
+					break;
+				while (digits < len && cls[p[digits]] & C_DIGIT)
+					digits++;
+				for (dots = digits; dots < len && p[dots] == '.'; dots++)
+					continue;
+				take = len;
+				if (digits == len || dots > digits) {
+					type = TOKEN_MOVE_NUMBER;
+					take = dots;
+					number = number_value(p, digits);
+				}
 			}
+		} else {
+			while (cls[*q] & C_SYMBOL_DOT)
+				q++;
+			take = (size_t)(q - p);
+			if (q == end || take > PGN_MAX_TOKEN_BYTES)
+				break;
 		}
 		if (t == tokens_end || arena_len + take > arena_max)
 			break;
