@@ -52,11 +52,10 @@ enum {
 	C_SYMBOL_START = 1 << 4,  /* letters and bytes >= 0x80 */
 	C_DIGIT = 1 << 5,
 	C_NAME = 1 << 6,          /* tag names */
-	C_VALUE_STOP = 1 << 7,    /* ends a stretch of tag value: " \ LF CR NUL */
-	C_LINE_STOP = 1 << 8,     /* LF CR NUL */
-	C_GLYPH = 1 << 9,         /* ! ? */
-	C_DOT = 1 << 10,
-	C_ODD = 1 << 11,          /* NUL (the sentinel), '%', 0xEF (BOM), ^Z: looked at in skip_blanks */
+	C_LINE_STOP = 1 << 7,     /* LF CR NUL */
+	C_GLYPH = 1 << 8,         /* ! ? */
+	C_DOT = 1 << 9,
+	C_ODD = 1 << 10,          /* NUL (the sentinel), '%', 0xEF (BOM), ^Z: looked at in skip_blanks */
 };
 
 /* What a lexing step tells the game loop. */
@@ -129,11 +128,9 @@ static void init_classes(uint16_t *cls)
 	}
 	cls['.'] |= C_SYMBOL_DOT | C_DOT;
 	cls[' '] = cls['\t'] = cls['\f'] = cls['\v'] = C_BLANK;
-	cls['\n'] |= C_LINE_END | C_VALUE_STOP | C_LINE_STOP;
-	cls['\r'] |= C_LINE_END | C_VALUE_STOP | C_LINE_STOP;
-	cls[0] |= C_VALUE_STOP | C_LINE_STOP;
-	cls['"'] |= C_VALUE_STOP;
-	cls['\\'] |= C_VALUE_STOP;
+	cls['\n'] |= C_LINE_END | C_LINE_STOP;
+	cls['\r'] |= C_LINE_END | C_LINE_STOP;
+	cls[0] |= C_LINE_STOP;
 	cls[0] |= C_ODD;
 	cls['%'] |= C_ODD;
 	cls[0xef] |= C_ODD;
@@ -673,6 +670,28 @@ struct tag_scan {
 	int escaped;                        /* the value has a backslash */
 };
 
+/* The first '"', '\\', line end or NUL at or after s: strcspn(s, "\"\\\n\r"),
+ * sixteen bytes at a time as comment_stop (which see); a tag value is
+ * mostly a single block. */
+static inline const unsigned char *value_stop(const unsigned char *s)
+{
+#ifdef __SSE2__
+	const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+	const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), nul = _mm_setzero_si128();
+	for (;; s += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+					   _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)),
+							_mm_cmpeq_epi8(v, nul)));
+		int mask = _mm_movemask_epi8(hit);
+		if (mask)
+			return s + __builtin_ctz((unsigned)mask);
+	}
+#else
+	return s + strcspn((const char *)s, "\"\\\n\r");
+#endif
+}
+
 /* Scans `[ Name "value" ]` from the '[' at p, within the buffered bytes;
  * TAG_MORE when they end before the tag pair does. */
 static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned char *p,
@@ -695,8 +714,7 @@ static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned 
 	ts->value = ++p;
 	ts->escaped = 0;
 	for (;;) {
-		while (!(cls[*p] & C_VALUE_STOP))
-			p++;
+		p = value_stop(p);
 		if (p == end && !r->eof)
 			return TAG_MORE;
 		if (*p == '"' && p < end)
