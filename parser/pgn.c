@@ -447,7 +447,9 @@ static void stop_storing(struct pgn_reader *r, struct pgn_game *g, struct where 
 	add_final_problem(r, g, PGN_SYNTAX, at, "%s; the rest of it is not stored", what);
 }
 
-/* Room for n more bytes in the arena, within PGN_MAX_GAME_BYTES. */
+/* Room for n more bytes in the arena, within PGN_MAX_GAME_BYTES.  The
+ * arena has SHORT_COPY bytes more than arena_cap says, so that copy_text
+ * may copy bytes beyond a text that ends at arena_cap. */
 static int arena_grow(struct pgn_reader *r, struct pgn_game *g, size_t n)
 {
 	size_t need = g->arena_len + n, cap = g->arena_cap > 0 ? g->arena_cap : 65536;
@@ -459,7 +461,7 @@ static int arena_grow(struct pgn_reader *r, struct pgn_game *g, size_t n)
 		cap *= 2;
 	if (cap > PGN_MAX_GAME_BYTES)
 		cap = PGN_MAX_GAME_BYTES;
-	bigger = realloc(g->arena, cap);
+	bigger = realloc(g->arena, cap + SHORT_COPY);
 	if (bigger == NULL) {
 		out_of_memory(r);
 		return 0;
@@ -790,13 +792,13 @@ static void add_tag(struct pgn_reader *r, struct pgn_game *g, const struct tag_s
 	tag->column = at.column;
 	tag->name = (uint32_t)g->arena_len;
 	o = g->arena + g->arena_len;
-	memcpy(o, ts->name, ts->name_len);
+	copy_text(o, ts->name, ts->name_len);
 	o += ts->name_len;
 	*o++ = 0;
 	tag->value = (uint32_t)(o - g->arena);
 	if (!ts->escaped) {
 		/* Nearly every value: nothing to unescape. */
-		memcpy(o, ts->value, ts->value_len);
+		copy_text(o, ts->value, ts->value_len);
 		o += ts->value_len;
 	} else {
 		for (const unsigned char *p = ts->value, *end = p + ts->value_len; p < end; p++) {
