@@ -1370,36 +1370,37 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 		if (k & C_DIGIT) {
 			/* Nearly always a move number that stands alone (`12.`
 			 * `12...` `12`): its digits and dots are scanned once,
-			 * and are the whole run of symbol bytes. */
+			 * and are the whole run of symbol bytes.  The value is
+			 * number_value's, worked out on the way. */
+			uint32_t value = c - '0';
+
 			while (cls[*q] & C_DIGIT)
-				q++;
-			const unsigned char *digits_end = q;
+				value = value * 10 + (uint32_t)(*q++ - '0');
+			size_t digits = (size_t)(q - p);
+
 			while (*q == '.')
 				q++;
 			take = (size_t)(q - p);
 			if (!(cls[*q] & C_SYMBOL_DOT) && q != end && take <= PGN_MAX_TOKEN_BYTES) {
 				type = TOKEN_MOVE_NUMBER;
-				number = number_value(p, (size_t)(digits_end - p));
+				number = digits > 9 ? INT32_MAX : (int32_t)value;
 			} else {
-				/* Else the whole run, as lex_digits takes it. */
-				q = p + 1;
+				/* Else the whole run, as lex_digits takes it:
+				 * `12.e4` is the move number `12.` (then e4),
+				 * `12e4` a symbol. */
+				size_t dots = take;
+
 				while (cls[*q] & C_SYMBOL_DOT)
 					q++;
-				size_t len = (size_t)(q - p), digits = 1, dots;
-
-				if (q == end || len > PGN_MAX_TOKEN_BYTES)
+				take = (size_t)(q - p);
+				if (q == end || take > PGN_MAX_TOKEN_BYTES)
 					break;
 				/* Results (1-0 0-1 1/2-1/2, and 1/2), and
 				 * castling written with zeros, are lex_digits'
 				 * to judge. */
 				if (p[1] == '-' || p[1] == '/')
 					break;
-				while (digits < len && cls[p[digits]] & C_DIGIT)
-					digits++;
-				for (dots = digits; dots < len && p[dots] == '.'; dots++)
-					continue;
-				take = len;
-				if (digits == len || dots > digits) {
+				if (dots > digits) {
 					type = TOKEN_MOVE_NUMBER;
 					take = dots;
 					number = number_value(p, digits);
