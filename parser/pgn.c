@@ -1359,6 +1359,7 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 			arena[arena_len + n] = 0;
 			arena_len += n + 1;
 			p = close + 1;
+			p += *p == ' ';
 			continue;
 		}
 
@@ -1430,6 +1431,8 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 		copy_text(to, p, take);
 		to[take] = 0;
 		p += take;
+		/* Nearly every token is followed by one space. */
+		p += *p == ' ';
 	}
 	r->pos = (size_t)(p - buf);
 	r->line = line;
