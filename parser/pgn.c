@@ -891,6 +891,100 @@ static int tag_line_follows(struct pgn_reader *r, uint64_t *at)
 	}
 }
 
+/*
+ * After the first tag pair of a game the rest of its tag section is nearly
+ * always lines of the plainest form, `[Name "value"]`.  As lex_plain_run
+ * does for movetext, this loop takes a run of those in one go, with the
+ * position and the line count in local variables, instead of a call of
+ * skip_blanks, lex_one, lex_bracket, scan_tag and add_tag per tag pair.
+ * It stores them as add_tag does, and stops at the first byte it does not
+ * take as lex_bracket would take it - anything that is not a blank, a line
+ * end or a tag pair of that form without a backslash in its value; a tag
+ * pair that runs into the end of the buffered bytes or is too long; arrays
+ * that are full - leaving that byte to skip_blanks and lex_one.
+ */
+static void lex_tag_run(struct pgn_reader *r, struct pgn_game *g)
+{
+	const uint16_t *cls = r->cls;
+	const unsigned char *buf = r->buf, *p = buf + r->pos, *after = NULL;
+	uint64_t line_pos = r->line_start - r->base;
+	uint32_t line = r->line, after_line = 0, after_column = 0;
+	int count = g->tag_count;
+	char *const arena = g->arena;
+	size_t arena_len = g->arena_len;
+
+	if (r->st.stopped || g->tags == NULL)
+		return;
+	for (;;) {
+		unsigned c = *p, k = cls[c];
+
+		if (k & C_BLANK) {
+			p++;
+			continue;
+		}
+		if (k & C_LINE_END) {
+			if (c == '\r' || p[-1] != '\r')
+				line++;
+			p++;
+			line_pos = (size_t)(p - buf);
+			continue;
+		}
+		if (c != '[')
+			break;
+
+		/* The sentinel stops every scan: a NUL is none of the
+		 * bytes looked for, so a tag pair cut by the end of the
+		 * buffered bytes is left to lex_bracket. */
+		const unsigned char *name = p + 1, *q = name;
+
+		while (cls[*q] & C_NAME)
+			q++;
+		size_t name_len = (size_t)(q - name);
+
+		if (name_len == 0 || q[0] != ' ' || q[1] != '"')
+			break;
+		const unsigned char *value = q + 2;
+
+		q = value_stop(value);
+		size_t value_len = (size_t)(q - value);
+
+		if (q[0] != '"' || q[1] != ']' || name_len > PGN_MAX_TOKEN_BYTES ||
+		    value_len > PGN_MAX_TOKEN_BYTES || count == g->tag_cap ||
+		    arena_len + name_len + value_len + 2 > g->arena_cap)
+			break;
+
+		struct pgn_tag *tag = &g->tags[count++];
+		char *o = arena + arena_len;
+		uint32_t column = (uint32_t)((uint64_t)(p - buf) - line_pos + 1);
+
+		tag->line = line;
+		tag->column = column;
+		tag->name = (uint32_t)arena_len;
+		tag->value = (uint32_t)(arena_len + name_len + 1);
+		tag->value_length = (uint32_t)value_len;
+		/* In this order: copy_text may write past the text. */
+		copy_text(o, name, name_len);
+		o[name_len] = 0;
+		copy_text(o + name_len + 1, value, value_len);
+		o[name_len + 1 + value_len] = 0;
+		arena_len += name_len + value_len + 2;
+		p = q + 2;
+		after = p;
+		after_line = line;
+		after_column = column + (uint32_t)(p - name) + 1;
+	}
+	r->pos = (size_t)(p - buf);
+	r->line = line;
+	r->line_start = r->base + line_pos;
+	g->tag_count = count;
+	g->arena_len = arena_len;
+	if (after != NULL) {
+		r->st.end.line = after_line;
+		r->st.end.column = after_column;
+		r->st.end.offset = r->base + (size_t)(after - buf);
+	}
+}
+
 /* ---- the lexer: one token (or problem) per call ---- */
 
 static int lex_unexpected(struct pgn_reader *r, struct pgn_game *g)
@@ -936,6 +1030,7 @@ static int lex_bracket(struct pgn_reader *r, struct pgn_game *g)
 	add_tag(r, g, &ts, where_at(r, r->pos));
 	r->pos = (size_t)(ts.stop - r->buf);
 	r->st.end = where_at(r, r->pos);
+	lex_tag_run(r, g);
 	return LEX_GO_ON;
 }
 
