@@ -1374,6 +1374,29 @@ static int lex_one(struct pgn_reader *r, struct pgn_game *g, int c)
 
 /* ---- the plain movetext run ---- */
 
+/* Where lex_plain_run's tokens must end before, for a run at p with t the
+ * next token and arena_len bytes of the arena used.  It is at most the end
+ * of the buffered bytes and PGN_MAX_TOKEN_BYTES from p, so that a token
+ * that ends before it is whole and not too long; and the arrays have room
+ * for what the bytes before it can make: a token spans at least one byte,
+ * and its text and NUL take at most twice the bytes it spans. */
+static const unsigned char *run_limit(const struct pgn_reader *r, const struct pgn_game *g,
+				      const unsigned char *p, const struct pgn_token *t, size_t arena_len)
+{
+	size_t n = (size_t)(r->buf + r->end - p);
+	size_t tokens_room = (size_t)(g->tokens + g->token_cap - t);
+	/* copy_text may write SHORT_COPY bytes from a text's start. */
+	size_t arena_room = g->arena_cap > arena_len + SHORT_COPY ? g->arena_cap - arena_len - SHORT_COPY : 0;
+
+	if (n > tokens_room)
+		n = tokens_room;
+	if (n > arena_room / 2)
+		n = arena_room / 2;
+	if (n > PGN_MAX_TOKEN_BYTES)
+		n = PGN_MAX_TOKEN_BYTES;
+	return p + n;
+}
+
 /*
  * Most of the bytes of a file are movetext of the plainest kind: move
  * numbers, moves, comments that close on their line, and the blanks and
@@ -1386,14 +1409,15 @@ static int lex_one(struct pgn_reader *r, struct pgn_game *g, int c)
  * byte it does not take as it would take it - anything that is not a
  * blank, a line end, a letter, a byte >= 0x80 but 0xEF, a digit or a '{';
  * a digit followed by '-' or '/' (a result, say); a comment that does not
- * close on its line; a token that runs into the end of the buffered bytes
- * or is too long; arrays that are full - leaving that byte to skip_blanks
- * and lex_one.  It never reads input, records a problem or ends a game.
+ * close on its line; a token that runs into the end of the buffered bytes,
+ * is too long or may not fit in the arrays (run_limit) - leaving that byte
+ * to skip_blanks and lex_one.  It never reads input, records a problem or
+ * ends a game.
  */
 static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 {
 	const uint16_t *cls = r->cls;
-	const unsigned char *buf = r->buf, *end = buf + r->end, *p = buf + r->pos;
+	const unsigned char *buf = r->buf, *p = buf + r->pos;
 
 	if (!(cls[*p] & (C_BLANK | C_LINE_END | C_SYMBOL_START | C_DIGIT)) || (cls[*p] & C_ODD) ||
 	    r->st.stopped || g->tokens == NULL)
@@ -1403,16 +1427,17 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 	 * next token as a pointer, the line's start as an offset in buf (it
 	 * wraps below zero when the line began before buf[0]; columns come
 	 * out right all the same), and no copy of what the last token says
-	 * (its type, where it ends): that is read back from it at the end. */
+	 * (its type, where it ends): that is read back from it at the end.
+	 * One test a token, that it ends before `limit` (run_limit), stands
+	 * for the tests of the buffer's end, the token's length and the
+	 * arrays' room; the limit starts at p, so that the first token
+	 * computes it. */
 	uint64_t line_pos = r->line_start - r->base;
 	uint32_t line = r->line;
 	struct pgn_token *const first = g->tokens + g->token_count, *t = first;
-	struct pgn_token *const tokens_end = g->tokens + g->token_cap;
 	char *const arena = g->arena;
 	size_t arena_len = g->arena_len;
-	/* A text of `take` bytes fits when arena_len + take <= arena_max: its
-	 * NUL and the bytes copied beyond it (SHORT_COPY) have room too. */
-	const size_t arena_max = g->arena_cap > SHORT_COPY ? g->arena_cap - SHORT_COPY : 0;
+	const unsigned char *limit = p;
 	const uint8_t depth = (uint8_t)(r->st.depth < PGN_MAX_DEPTH ? r->st.depth : PGN_MAX_DEPTH);
 
 	for (;;) {
@@ -1429,6 +1454,15 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 			line_pos = (size_t)(p - buf);
 			continue;
 		}
+
+		/* The token: its type, number and text (take bytes at s),
+		 * the end of the bytes it needs whole (q) and where the next
+		 * one starts (next). */
+		const unsigned char *q = p + 1, *s = p, *next;
+		size_t take;
+		uint8_t type = TOKEN_SYMBOL;
+		int32_t number = 0;
+
 		/* 0xEF may begin a byte order mark, which skip_blanks drops
 		 * at the start of a line. */
 		if (!(k & (C_SYMBOL_START | C_DIGIT)) || (k & C_ODD)) {
@@ -1438,32 +1472,14 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 			 * path of lex_brace_comment takes it: one comes after
 			 * every move in files with clock times or evaluations. */
 			const unsigned char *close = comment_stop(p + 1);
-			size_t n = (size_t)(close - p) - 1;
 
-			if (*close != '}' || t == tokens_end || arena_len + n + 1 > arena_max)
+			if (*close != '}')
 				break;
-			t->type = TOKEN_COMMENT;
-			t->depth = depth;
-			t->text = (uint32_t)arena_len;
-			t->length = (uint32_t)n;
-			t->line = line;
-			t->column = (uint32_t)((uint64_t)(p - buf) - line_pos + 1);
-			t->number = 0;
-			t++;
-			copy_text(arena + arena_len, p + 1, n);
-			arena[arena_len + n] = 0;
-			arena_len += n + 1;
-			p = close + 1;
-			p += *p == ' ';
-			continue;
-		}
-
-		const unsigned char *q = p + 1;
-		size_t take;
-		uint8_t type = TOKEN_SYMBOL;
-		int32_t number = 0;
-
-		if (k & C_DIGIT) {
+			type = TOKEN_COMMENT;
+			s = p + 1;
+			take = (size_t)(close - s);
+			q = next = close + 1;
+		} else if (k & C_DIGIT) {
 			/* Nearly always a move number that stands alone (`12.`
 			 * `12...` `12`): its digits and dots are scanned once,
 			 * and are the whole run of symbol bytes.  The value is
@@ -1477,7 +1493,7 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 			while (*q == '.')
 				q++;
 			take = (size_t)(q - p);
-			if (!(cls[*q] & C_SYMBOL_DOT) && q != end && take <= PGN_MAX_TOKEN_BYTES) {
+			if (!(cls[*q] & C_SYMBOL_DOT)) {
 				type = TOKEN_MOVE_NUMBER;
 				number = digits > 9 ? INT32_MAX : (int32_t)value;
 			} else {
@@ -1489,8 +1505,6 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 				while (cls[*q] & C_SYMBOL_DOT)
 					q++;
 				take = (size_t)(q - p);
-				if (q == end || take > PGN_MAX_TOKEN_BYTES)
-					break;
 				/* Results (1-0 0-1 1/2-1/2, and 1/2), and
 				 * castling written with zeros, are lex_digits'
 				 * to judge. */
@@ -1502,15 +1516,18 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 					number = number_value(p, digits);
 				}
 			}
+			next = p + take;
 		} else {
 			while (cls[*q] & C_SYMBOL_DOT)
 				q++;
 			take = (size_t)(q - p);
-			if (q == end || take > PGN_MAX_TOKEN_BYTES)
+			next = q;
+		}
+		if (q >= limit) {
+			limit = run_limit(r, g, p, t, arena_len);
+			if (q >= limit)
 				break;
 		}
-		if (t == tokens_end || arena_len + take > arena_max)
-			break;
 
 		char *to = arena + arena_len;
 
@@ -1523,11 +1540,10 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 		t->number = number;
 		t++;
 		arena_len += take + 1;
-		copy_text(to, p, take);
+		copy_text(to, s, take);
 		to[take] = 0;
-		p += take;
 		/* Nearly every token is followed by one space. */
-		p += *p == ' ';
+		p = next + (*next == ' ');
 	}
 	r->pos = (size_t)(p - buf);
 	r->line = line;
