@@ -1424,15 +1424,17 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 		return;
 
 	/* The loop keeps few variables, so that they stay in registers: the
-	 * next token as a pointer, the line's start as an offset in buf (it
-	 * wraps below zero when the line began before buf[0]; columns come
-	 * out right all the same), and no copy of what the last token says
-	 * (its type, where it ends): that is read back from it at the end.
-	 * One test a token, that it ends before `limit` (run_limit), stands
+	 * next token as a pointer; column_zero, the address of the byte
+	 * before the line's first byte as an integer, so that a column is
+	 * one subtraction (it is below buf when the line began before
+	 * buf[0]: unsigned arithmetic makes the columns right all the same);
+	 * and no copy of what the last token says (its type, where it ends):
+	 * that is read back from it at the end.  One test a token, that it ends before `limit` (run_limit), stands
 	 * for the tests of the buffer's end, the token's length and the
 	 * arrays' room; the limit starts at p, so that the first token
 	 * computes it. */
-	uint64_t line_pos = r->line_start - r->base;
+	const uintptr_t column_zero0 = (uintptr_t)buf + (uintptr_t)(r->line_start - r->base) - 1;
+	uintptr_t column_zero = column_zero0;
 	uint32_t line = r->line;
 	struct pgn_token *const first = g->tokens + g->token_count, *t = first;
 	char *const arena = g->arena;
@@ -1450,8 +1452,8 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 		if (k & C_LINE_END) {
 			if (c == '\r' || p[-1] != '\r')
 				line++;
+			column_zero = (uintptr_t)p;
 			p++;
-			line_pos = (size_t)(p - buf);
 			continue;
 		}
 
@@ -1536,7 +1538,7 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 		t->text = (uint32_t)arena_len;
 		t->length = (uint32_t)take;
 		t->line = line;
-		t->column = (uint32_t)((uint64_t)(p - buf) - line_pos + 1);
+		t->column = (uint32_t)((uintptr_t)p - column_zero);
 		t->number = number;
 		t++;
 		arena_len += take + 1;
@@ -1547,7 +1549,8 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 	}
 	r->pos = (size_t)(p - buf);
 	r->line = line;
-	r->line_start = r->base + line_pos;
+	if (column_zero != column_zero0)
+		r->line_start = r->base + (column_zero + 1 - (uintptr_t)buf);
 	g->token_count = (int)(t - g->tokens);
 	g->arena_len = arena_len;
 	if (t > first) {
