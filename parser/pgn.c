@@ -38,7 +38,7 @@
 #endif
 
 #define READ_BUFFER_SIZE ((size_t)256 * 1024)
-#define SHORT_COPY 16
+#define SHORT_COPY ((size_t)16)
 
 #define PRINTF_LIKE(fmt, args) __attribute__((format(printf, fmt, args)))
 #define ALWAYS_INLINE __attribute__((always_inline))
@@ -52,11 +52,10 @@ enum {
 	C_SYMBOL_START = 1 << 4,  /* letters and bytes >= 0x80 */
 	C_DIGIT = 1 << 5,
 	C_NAME = 1 << 6,          /* tag names */
-	C_VALUE_STOP = 1 << 7,    /* ends a stretch of tag value: " \ LF CR NUL */
-	C_LINE_STOP = 1 << 8,     /* LF CR NUL */
-	C_GLYPH = 1 << 9,         /* ! ? */
-	C_DOT = 1 << 10,
-	C_ODD = 1 << 11,          /* NUL (the sentinel), '%', 0xEF (BOM), ^Z: looked at in skip_blanks */
+	C_LINE_STOP = 1 << 7,     /* LF CR NUL */
+	C_GLYPH = 1 << 8,         /* ! ? */
+	C_DOT = 1 << 9,
+	C_ODD = 1 << 10,          /* NUL (the sentinel), '%', 0xEF (BOM), ^Z: looked at in skip_blanks */
 };
 
 /* What a lexing step tells the game loop. */
@@ -129,11 +128,9 @@ static void init_classes(uint16_t *cls)
 	}
 	cls['.'] |= C_SYMBOL_DOT | C_DOT;
 	cls[' '] = cls['\t'] = cls['\f'] = cls['\v'] = C_BLANK;
-	cls['\n'] |= C_LINE_END | C_VALUE_STOP | C_LINE_STOP;
-	cls['\r'] |= C_LINE_END | C_VALUE_STOP | C_LINE_STOP;
-	cls[0] |= C_VALUE_STOP | C_LINE_STOP;
-	cls['"'] |= C_VALUE_STOP;
-	cls['\\'] |= C_VALUE_STOP;
+	cls['\n'] |= C_LINE_END | C_LINE_STOP;
+	cls['\r'] |= C_LINE_END | C_LINE_STOP;
+	cls[0] |= C_LINE_STOP;
 	cls[0] |= C_ODD;
 	cls['%'] |= C_ODD;
 	cls[0xef] |= C_ODD;
@@ -450,7 +447,9 @@ static void stop_storing(struct pgn_reader *r, struct pgn_game *g, struct where 
 	add_final_problem(r, g, PGN_SYNTAX, at, "%s; the rest of it is not stored", what);
 }
 
-/* Room for n more bytes in the arena, within PGN_MAX_GAME_BYTES. */
+/* Room for n more bytes in the arena, within PGN_MAX_GAME_BYTES.  The
+ * arena has SHORT_COPY bytes more than arena_cap says, so that copy_text
+ * may copy bytes beyond a text that ends at arena_cap. */
 static int arena_grow(struct pgn_reader *r, struct pgn_game *g, size_t n)
 {
 	size_t need = g->arena_len + n, cap = g->arena_cap > 0 ? g->arena_cap : 65536;
@@ -462,7 +461,7 @@ static int arena_grow(struct pgn_reader *r, struct pgn_game *g, size_t n)
 		cap *= 2;
 	if (cap > PGN_MAX_GAME_BYTES)
 		cap = PGN_MAX_GAME_BYTES;
-	bigger = realloc(g->arena, cap);
+	bigger = realloc(g->arena, cap + SHORT_COPY);
 	if (bigger == NULL) {
 		out_of_memory(r);
 		return 0;
@@ -526,9 +525,24 @@ static inline void add_token(struct pgn_reader *r, struct pgn_game *g, enum toke
 	t->number = number;
 }
 
+/* Copies the n bytes of a text at s to the arena.  Most texts are short,
+ * and a call of memcpy costs more than copying them: below SHORT_COPY bytes
+ * this copies SHORT_COPY (the buffer and the arena have room for the bytes
+ * beyond), up to twice that two blocks that overlap. */
+static inline void copy_text(char *to, const unsigned char *s, size_t n)
+{
+	if (n < SHORT_COPY) {
+		memcpy(to, s, SHORT_COPY);
+	} else if (n <= 2 * SHORT_COPY) {
+		memcpy(to, s, SHORT_COPY);
+		memcpy(to + n - SHORT_COPY, s + n - SHORT_COPY, SHORT_COPY);
+	} else {
+		memcpy(to, s, n);
+	}
+}
+
 /* Makes the len bytes at r->pos a token and moves past them.  Short texts
- * are copied as SHORT_COPY bytes, which compiles to two moves instead of a
- * call; the buffer and the arena have room for the bytes beyond.  Everything
+ * are copied without a call (copy_text).  Everything
  * is read before anything is stored, and the bytes of the text are stored
  * last: a byte store may alias any field, and would make the compiler read
  * them all again. */
@@ -563,10 +577,7 @@ ALWAYS_INLINE static inline void emit(struct pgn_reader *r, struct pgn_game *g,
 	g->token_count++;
 	g->arena_len = text + len + 1;
 	*t = token;
-	if (len < SHORT_COPY)
-		memcpy(to, s, SHORT_COPY);
-	else
-		memcpy(to, s, len);
+	copy_text(to, s, len);
 	to[len] = 0;
 }
 
@@ -661,6 +672,28 @@ struct tag_scan {
 	int escaped;                        /* the value has a backslash */
 };
 
+/* The first '"', '\\', line end or NUL at or after s: strcspn(s, "\"\\\n\r"),
+ * sixteen bytes at a time as comment_stop (which see); a tag value is
+ * mostly a single block. */
+static inline const unsigned char *value_stop(const unsigned char *s)
+{
+#ifdef __SSE2__
+	const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+	const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), nul = _mm_setzero_si128();
+	for (;; s += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+					   _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)),
+							_mm_cmpeq_epi8(v, nul)));
+		int mask = _mm_movemask_epi8(hit);
+		if (mask)
+			return s + __builtin_ctz((unsigned)mask);
+	}
+#else
+	return s + strcspn((const char *)s, "\"\\\n\r");
+#endif
+}
+
 /* Scans `[ Name "value" ]` from the '[' at p, within the buffered bytes;
  * TAG_MORE when they end before the tag pair does. */
 static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned char *p,
@@ -683,8 +716,7 @@ static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned 
 	ts->value = ++p;
 	ts->escaped = 0;
 	for (;;) {
-		while (!(cls[*p] & C_VALUE_STOP))
-			p++;
+		p = value_stop(p);
 		if (p == end && !r->eof)
 			return TAG_MORE;
 		if (*p == '"' && p < end)
@@ -760,13 +792,13 @@ static void add_tag(struct pgn_reader *r, struct pgn_game *g, const struct tag_s
 	tag->column = at.column;
 	tag->name = (uint32_t)g->arena_len;
 	o = g->arena + g->arena_len;
-	memcpy(o, ts->name, ts->name_len);
+	copy_text(o, ts->name, ts->name_len);
 	o += ts->name_len;
 	*o++ = 0;
 	tag->value = (uint32_t)(o - g->arena);
 	if (!ts->escaped) {
 		/* Nearly every value: nothing to unescape. */
-		memcpy(o, ts->value, ts->value_len);
+		copy_text(o, ts->value, ts->value_len);
 		o += ts->value_len;
 	} else {
 		for (const unsigned char *p = ts->value, *end = p + ts->value_len; p < end; p++) {
@@ -859,6 +891,100 @@ static int tag_line_follows(struct pgn_reader *r, uint64_t *at)
 	}
 }
 
+/*
+ * After the first tag pair of a game the rest of its tag section is nearly
+ * always lines of the plainest form, `[Name "value"]`.  As lex_plain_run
+ * does for movetext, this loop takes a run of those in one go, with the
+ * position and the line count in local variables, instead of a call of
+ * skip_blanks, lex_one, lex_bracket, scan_tag and add_tag per tag pair.
+ * It stores them as add_tag does, and stops at the first byte it does not
+ * take as lex_bracket would take it - anything that is not a blank, a line
+ * end or a tag pair of that form without a backslash in its value; a tag
+ * pair that runs into the end of the buffered bytes or is too long; arrays
+ * that are full - leaving that byte to skip_blanks and lex_one.
+ */
+static void lex_tag_run(struct pgn_reader *r, struct pgn_game *g)
+{
+	const uint16_t *cls = r->cls;
+	const unsigned char *buf = r->buf, *p = buf + r->pos, *after = NULL;
+	uint64_t line_pos = r->line_start - r->base;
+	uint32_t line = r->line, after_line = 0, after_column = 0;
+	int count = g->tag_count;
+	char *const arena = g->arena;
+	size_t arena_len = g->arena_len;
+
+	if (r->st.stopped || g->tags == NULL)
+		return;
+	for (;;) {
+		unsigned c = *p, k = cls[c];
+
+		if (k & C_BLANK) {
+			p++;
+			continue;
+		}
+		if (k & C_LINE_END) {
+			if (c == '\r' || p[-1] != '\r')
+				line++;
+			p++;
+			line_pos = (size_t)(p - buf);
+			continue;
+		}
+		if (c != '[')
+			break;
+
+		/* The sentinel stops every scan: a NUL is none of the
+		 * bytes looked for, so a tag pair cut by the end of the
+		 * buffered bytes is left to lex_bracket. */
+		const unsigned char *name = p + 1, *q = name;
+
+		while (cls[*q] & C_NAME)
+			q++;
+		size_t name_len = (size_t)(q - name);
+
+		if (name_len == 0 || q[0] != ' ' || q[1] != '"')
+			break;
+		const unsigned char *value = q + 2;
+
+		q = value_stop(value);
+		size_t value_len = (size_t)(q - value);
+
+		if (q[0] != '"' || q[1] != ']' || name_len > PGN_MAX_TOKEN_BYTES ||
+		    value_len > PGN_MAX_TOKEN_BYTES || count == g->tag_cap ||
+		    arena_len + name_len + value_len + 2 > g->arena_cap)
+			break;
+
+		struct pgn_tag *tag = &g->tags[count++];
+		char *o = arena + arena_len;
+		uint32_t column = (uint32_t)((uint64_t)(p - buf) - line_pos + 1);
+
+		tag->line = line;
+		tag->column = column;
+		tag->name = (uint32_t)arena_len;
+		tag->value = (uint32_t)(arena_len + name_len + 1);
+		tag->value_length = (uint32_t)value_len;
+		/* In this order: copy_text may write past the text. */
+		copy_text(o, name, name_len);
+		o[name_len] = 0;
+		copy_text(o + name_len + 1, value, value_len);
+		o[name_len + 1 + value_len] = 0;
+		arena_len += name_len + value_len + 2;
+		p = q + 2;
+		after = p;
+		after_line = line;
+		after_column = column + (uint32_t)(p - name) + 1;
+	}
+	r->pos = (size_t)(p - buf);
+	r->line = line;
+	r->line_start = r->base + line_pos;
+	g->tag_count = count;
+	g->arena_len = arena_len;
+	if (after != NULL) {
+		r->st.end.line = after_line;
+		r->st.end.column = after_column;
+		r->st.end.offset = r->base + (size_t)(after - buf);
+	}
+}
+
 /* ---- the lexer: one token (or problem) per call ---- */
 
 static int lex_unexpected(struct pgn_reader *r, struct pgn_game *g)
@@ -904,6 +1030,7 @@ static int lex_bracket(struct pgn_reader *r, struct pgn_game *g)
 	add_tag(r, g, &ts, where_at(r, r->pos));
 	r->pos = (size_t)(ts.stop - r->buf);
 	r->st.end = where_at(r, r->pos);
+	lex_tag_run(r, g);
 	return LEX_GO_ON;
 }
 
@@ -1247,36 +1374,72 @@ static int lex_one(struct pgn_reader *r, struct pgn_game *g, int c)
 
 /* ---- the plain movetext run ---- */
 
+/* Where lex_plain_run's tokens must end before, for a run at p with t the
+ * next token and arena_len bytes of the arena used.  It is at most the end
+ * of the buffered bytes and PGN_MAX_TOKEN_BYTES from p, so that a token
+ * that ends before it is whole and not too long; and the arrays have room
+ * for what the bytes before it can make: a token spans at least one byte,
+ * and its text and NUL take at most twice the bytes it spans. */
+static const unsigned char *run_limit(const struct pgn_reader *r, const struct pgn_game *g,
+				      const unsigned char *p, const struct pgn_token *t, size_t arena_len)
+{
+	size_t n = (size_t)(r->buf + r->end - p);
+	size_t tokens_room = (size_t)(g->tokens + g->token_cap - t);
+	/* copy_text may write SHORT_COPY bytes from a text's start. */
+	size_t arena_room = g->arena_cap > arena_len + SHORT_COPY ? g->arena_cap - arena_len - SHORT_COPY : 0;
+
+	if (n > tokens_room)
+		n = tokens_room;
+	if (n > arena_room / 2)
+		n = arena_room / 2;
+	if (n > PGN_MAX_TOKEN_BYTES)
+		n = PGN_MAX_TOKEN_BYTES;
+	return p + n;
+}
+
 /*
  * Most of the bytes of a file are movetext of the plainest kind: move
- * numbers, moves and the blanks and line ends between them.  This loop
- * takes a run of those in one go, with the position, the line count and
- * the game's arrays held in local variables and written back once at the
- * end, instead of a call of skip_blanks and lex_one per token, each of
- * which must read them all from memory again (any byte stored may alias
- * them).  It makes the same tokens as lex_symbol and lex_digits, and stops
- * at the first byte it does not take as it would take it - anything that
- * is not a blank, a line end, a letter, a byte >= 0x80 but 0xEF, or a
- * digit; a digit followed by '-' or '/' (a result, say); a token that runs
- * into the end of the buffered bytes or is too long; arrays that are full -
- * leaving that byte to skip_blanks and lex_one.  It never reads input, records a problem or ends a game.
+ * numbers, moves, comments that close on their line, and the blanks and
+ * line ends between them.  This loop takes a run of those in one go, with
+ * the position, the line count and the game's arrays held in local
+ * variables and written back once at the end, instead of a call of
+ * skip_blanks and lex_one per token, each of which must read them all from
+ * memory again (any byte stored may alias them).  It makes the same tokens
+ * as lex_symbol, lex_digits and lex_brace_comment, and stops at the first
+ * byte it does not take as it would take it - anything that is not a
+ * blank, a line end, a letter, a byte >= 0x80 but 0xEF, a digit or a '{';
+ * a digit followed by '-' or '/' (a result, say); a comment that does not
+ * close on its line; a token that runs into the end of the buffered bytes,
+ * is too long or may not fit in the arrays (run_limit) - leaving that byte
+ * to skip_blanks and lex_one.  It never reads input, records a problem or
+ * ends a game.
  */
 static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 {
 	const uint16_t *cls = r->cls;
-	const unsigned char *buf = r->buf, *end = buf + r->end, *p = buf + r->pos;
+	const unsigned char *buf = r->buf, *p = buf + r->pos;
 
-	if (!(cls[*p] & (C_BLANK | C_LINE_END | C_SYMBOL_START | C_DIGIT)) || (cls[*p] & C_ODD) || r->st.stopped)
+	if (!(cls[*p] & (C_BLANK | C_LINE_END | C_SYMBOL_START | C_DIGIT)) || (cls[*p] & C_ODD) ||
+	    r->st.stopped || g->tokens == NULL)
 		return;
 
-	uint64_t base = r->base, line_start = r->line_start;
-	uint32_t line = r->line, end_line = r->st.end.line, end_column = r->st.end.column;
-	int last_type = r->st.last_type, count = g->token_count, took = 0;
-	const int cap = g->token_cap;
+	/* The loop keeps few variables, so that they stay in registers: the
+	 * next token as a pointer; column_zero, the address of the byte
+	 * before the line's first byte as an integer, so that a column is
+	 * one subtraction (it is below buf when the line began before
+	 * buf[0]: unsigned arithmetic makes the columns right all the same);
+	 * and no copy of what the last token says (its type, where it ends):
+	 * that is read back from it at the end.  One test a token, that it ends before `limit` (run_limit), stands
+	 * for the tests of the buffer's end, the token's length and the
+	 * arrays' room; the limit starts at p, so that the first token
+	 * computes it. */
+	const uintptr_t column_zero0 = (uintptr_t)buf + (uintptr_t)(r->line_start - r->base) - 1;
+	uintptr_t column_zero = column_zero0;
+	uint32_t line = r->line;
+	struct pgn_token *const first = g->tokens + g->token_count, *t = first;
+	char *const arena = g->arena;
 	size_t arena_len = g->arena_len;
-	const size_t arena_cap = g->arena_cap;
-	struct pgn_token *tokens = g->tokens;
-	char *arena = g->arena;
+	const unsigned char *limit = p;
 	const uint8_t depth = (uint8_t)(r->st.depth < PGN_MAX_DEPTH ? r->st.depth : PGN_MAX_DEPTH);
 
 	for (;;) {
@@ -1289,78 +1452,112 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 		if (k & C_LINE_END) {
 			if (c == '\r' || p[-1] != '\r')
 				line++;
-			line_start = base + (size_t)(p - buf) + 1;
+			column_zero = (uintptr_t)p;
 			p++;
 			continue;
 		}
-		/* 0xEF may begin a byte order mark, which skip_blanks drops
-		 * at the start of a line. */
-		if (!(k & (C_SYMBOL_START | C_DIGIT)) || (k & C_ODD))
-			break;
 
-		const unsigned char *q = p + 1;
-		while (cls[*q] & C_SYMBOL_DOT)
-			q++;
-		size_t len = (size_t)(q - p), take = len;
-		enum token_type type = TOKEN_SYMBOL;
+		/* The token: its type, number and text (take bytes at s),
+		 * the end of the bytes it needs whole (q) and where the next
+		 * one starts (next). */
+		const unsigned char *q = p + 1, *s = p, *next;
+		size_t take;
+		uint8_t type = TOKEN_SYMBOL;
 		int32_t number = 0;
 
-		if (q == end || len > PGN_MAX_TOKEN_BYTES)
-			break;
-		if (k & C_DIGIT) {
-			size_t digits = 1, dots;
-
-			/* Results (1-0 0-1 1/2-1/2, and 1/2), and castling
-			 * written with zeros, are lex_digits' to judge. */
-			if (p[1] == '-' || p[1] == '/')
+		/* 0xEF may begin a byte order mark, which skip_blanks drops
+		 * at the start of a line. */
+		if (!(k & (C_SYMBOL_START | C_DIGIT)) || (k & C_ODD)) {
+			if (c != '{')
 				break;
-			while (digits < len && cls[p[digits]] & C_DIGIT)
-				digits++;
-			for (dots = digits; dots < len && p[dots] == '.'; dots++)
-				continue;
-			if (digits == len || dots > digits) {
+			/* A comment that closes on its line, as the fast
+			 * path of lex_brace_comment takes it: one comes after
+			 * every move in files with clock times or evaluations. */
+			const unsigned char *close = comment_stop(p + 1);
+
+			if (*close != '}')
+				break;
+			type = TOKEN_COMMENT;
+			s = p + 1;
+			take = (size_t)(close - s);
+			q = next = close + 1;
+		} else if (k & C_DIGIT) {
+			/* Nearly always a move number that stands alone (`12.`
+			 * `12...` `12`): its digits and dots are scanned once,
+			 * and are the whole run of symbol bytes.  The value is
+			 * number_value's, worked out on the way. */
+			uint32_t value = c - '0';
+
+			while (cls[*q] & C_DIGIT)
+				value = value * 10 + (uint32_t)(*q++ - '0');
+			size_t digits = (size_t)(q - p);
+
+			while (*q == '.')
+				q++;
+			take = (size_t)(q - p);
+			if (!(cls[*q] & C_SYMBOL_DOT)) {
 				type = TOKEN_MOVE_NUMBER;
-				take = dots;
-				number = number_value(p, digits);
+				number = digits > 9 ? INT32_MAX : (int32_t)value;
+			} else {
+				/* Else the whole run, as lex_digits takes it:
+				 * `12.e4` is the move number `12.` (then e4),
+				 * `12e4` a symbol. */
+				size_t dots = take;
+
+				while (cls[*q] & C_SYMBOL_DOT)
+					q++;
+				take = (size_t)(q - p);
+				/* Results (1-0 0-1 1/2-1/2, and 1/2), and
+				 * castling written with zeros, are lex_digits'
+				 * to judge. */
+				if (p[1] == '-' || p[1] == '/')
+					break;
+				if (dots > digits) {
+					type = TOKEN_MOVE_NUMBER;
+					take = dots;
+					number = number_value(p, digits);
+				}
 			}
+			next = p + take;
+		} else {
+			while (cls[*q] & C_SYMBOL_DOT)
+				q++;
+			take = (size_t)(q - p);
+			next = q;
 		}
-		if (count >= cap || arena_len + take + SHORT_COPY > arena_cap)
-			break;
+		if (q >= limit) {
+			limit = run_limit(r, g, p, t, arena_len);
+			if (q >= limit)
+				break;
+		}
 
-		uint32_t column = (uint32_t)(base + (size_t)(p - buf) - line_start + 1);
 		char *to = arena + arena_len;
-		struct pgn_token token = {
-			.type = (uint8_t)type,
-			.depth = depth,
-			.text = (uint32_t)arena_len,
-			.length = (uint32_t)take,
-			.line = line,
-			.column = column,
-			.number = number,
-		};
 
-		tokens[count++] = token;
+		t->type = type;
+		t->depth = depth;
+		t->text = (uint32_t)arena_len;
+		t->length = (uint32_t)take;
+		t->line = line;
+		t->column = (uint32_t)((uintptr_t)p - column_zero);
+		t->number = number;
+		t++;
 		arena_len += take + 1;
-		last_type = (int)type;
-		end_line = line;
-		end_column = column + (uint32_t)take;
-		took = 1;
-		if (take < SHORT_COPY)
-			memcpy(to, p, SHORT_COPY);
-		else
-			memcpy(to, p, take);
+		copy_text(to, s, take);
 		to[take] = 0;
-		p += take;
+		/* Nearly every token is followed by one space. */
+		p = next + (*next == ' ');
 	}
 	r->pos = (size_t)(p - buf);
 	r->line = line;
-	r->line_start = line_start;
-	g->token_count = count;
+	if (column_zero != column_zero0)
+		r->line_start = r->base + (column_zero + 1 - (uintptr_t)buf);
+	g->token_count = (int)(t - g->tokens);
 	g->arena_len = arena_len;
-	if (took) {
-		r->st.last_type = last_type;
-		r->st.end.line = end_line;
-		r->st.end.column = end_column;
+	if (t > first) {
+		r->st.last_type = t[-1].type;
+		r->st.end.line = t[-1].line;
+		/* The byte after the token, after the '}' of a comment. */
+		r->st.end.column = t[-1].column + t[-1].length + (t[-1].type == TOKEN_COMMENT ? 2 : 0);
 		r->st.movetext = 1;
 	}
 }
