@@ -357,22 +357,37 @@ static void read_rest_here(struct pipeline *p, struct worker_state *w, struct pi
 		p->carrying = 0;
 	}
 	struct pgn_position at = p->carrying ? p->carry_at : b->at;
-	size_t n = p->carrying ? p->carry_len : 0;
-	reserve(&p->redo, &p->redo_cap, n + b->len + 1);
-	if (n)
-		memcpy(p->redo, p->carry, n);
-	memcpy(p->redo + n, b->text, b->len);
+	/* The piece's bytes are read where they are unless unfinished text
+	 * comes before them: a copy of PIECE_MAX bytes would add that much to
+	 * what reading like -j 1 costs. */
+	const unsigned char *text = b->text;
+	size_t len = b->len;
+	if (p->carrying) {
+		reserve(&p->redo, &p->redo_cap, p->carry_len + b->len + 1);
+		memcpy(p->redo, p->carry, p->carry_len);
+		memcpy(p->redo + p->carry_len, b->text, b->len);
+		text = p->redo;
+		len = p->carry_len + b->len;
+	}
 	p->carrying = 0;
 
 	char err[256];
 	int got = 0, failed = 0;
-	pgn_reader_restart(w->reader, p->redo, n + b->len, p->stream, NULL, &at);
+	pgn_reader_restart(w->reader, text, len, p->stream, NULL, &at);
 	while (!(failed = output_failed(r->out)) && (got = pgn_next_game(w->reader, &w->game, err, sizeof err)) == 1) {
 		check_game(p->opt, &w->auditor, &w->findings, r, b->file, ++p->games_before, &w->game, p->tally);
 		report_flush(r);
 	}
 	if (got < 0)
 		warnx_("%s: %s (after game %d)", b->shown, err, p->games_before);
+	/* The buffers that grew to PIECE_MAX are given back; the pieces of a
+	 * next file start them again. */
+	free(p->redo);
+	p->redo = NULL;
+	p->redo_cap = 0;
+	free(b->store);
+	b->store = b->text = NULL;
+	b->cap = b->len = 0;
 
 	pthread_mutex_lock(&p->lock);
 	if (got < 0)
