@@ -32,7 +32,7 @@ MANPAGES := $(sort $(wildcard man/*.1))
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_UPDATED := /tmp/.pgnaudit-apt-updated
 
-.PHONY: all test unit e2e differential sanitize tsan lint hostile fuzz fuzz-run demo bench perft-full install uninstall clean deps-build deps-test deps-lint
+.PHONY: all test unit e2e differential sanitize tsan lint hostile fuzz fuzz-run demo bench perft-full install uninstall clean deps-build deps-test deps-lint deps-hostile
 
 all: deps-build pgnaudit
 
@@ -127,7 +127,13 @@ lint: deps-lint
 tsan: deps-build
 	@sh tests/tsan.sh
 
-hostile: pgnaudit
+# GNU time measures each run's peak memory; without it hostile.sh checks
+# only exit status and time.
+deps-hostile: deps-build
+	@[ -x /usr/bin/time ] || { [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
+		$(SUDO) apt-get install -y time; }
+
+hostile: deps-hostile pgnaudit
 	@sh tests/hostile.sh
 
 FUZZ_SECONDS ?= 60
