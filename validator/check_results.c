@@ -22,6 +22,7 @@
  * never per ply of an ordinary middle game.  Repetitions are counted only
  * once 16 reversible plies make a fifth occurrence possible.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -144,7 +145,8 @@ static int earlier_occurrences(const struct game_record *rec, int ply)
 }
 
 /* Did the Laws end the game at `ply` (dead position; under the 2023 Laws
- * also fivefold repetition or the 75-move rule)? */
+ * also fivefold repetition or the 75-move rule)?  Asked of the start
+ * position; first_end() asks the same of the later plies in its loop. */
 static enum end_kind end_at(const struct game_record *rec, int ply)
 {
 	const struct position *pos = record_position(rec, ply);
@@ -162,12 +164,72 @@ static enum end_kind end_at(const struct game_record *rec, int ply)
 	return END_NONE;
 }
 
+/* How often each position of a run may have stood, per parity (the same
+ * side to move), as counts of up to four in 64 buckets (the key's top six
+ * bits): at_least[parity][n - 1] holds the buckets with n keys or more.  A
+ * position whose bucket had fewer than four cannot stand for the fifth
+ * time, and the run is not searched for it.  Kept from ply to ply of a run:
+ * searching every ply of a long run cost more than all the rest of the
+ * pass's loop. */
+struct occurrence_filter {
+	int run;                  /* ply - halfmove clock, the same for every ply of a run */
+	int next;                 /* the first ply not yet counted */
+	uint64_t at_least[2][4];
+};
+
+/* Counts the position after `ply`; returns whether four positions of the
+ * run had its bucket before it. */
+static int occurrence_filter_add(struct occurrence_filter *filter, const struct game_record *rec, int ply)
+{
+	int run = ply - record_position(rec, ply)->halfmove_clock;
+	int four = 0;
+	if (filter->run != run) {
+		filter->run = run;
+		filter->next = run < 0 ? 0 : run;
+		memset(filter->at_least, 0, sizeof filter->at_least);
+	}
+	for (; filter->next <= ply; filter->next++) {
+		uint64_t bit = (uint64_t)1 << (record_key(rec, filter->next) >> 58);
+		uint64_t *at_least = filter->at_least[filter->next % 2];
+		four = (at_least[3] & bit) != 0;
+		at_least[3] |= at_least[2] & bit;
+		at_least[2] |= at_least[1] & bit;
+		at_least[1] |= at_least[0] & bit;
+		at_least[0] |= bit;
+	}
+	return four;
+}
+
+/* The first ply after which the Laws ended the game (end_at), looked for
+ * where it can happen: a position becomes dead only by a capture or pawn
+ * move (clock 0), stands a fifth time only 16 plies or more into a run, and
+ * completes 75 moves only at 150.  In between, which is most plies, the
+ * clock alone says there is nothing to ask. */
 static struct game_end first_end(const struct game_record *rec)
 {
-	for (int ply = 0; ply <= rec->count; ply++) {
-		enum end_kind kind = end_at(rec, ply);
-		if (kind != END_NONE)
-			return (struct game_end){ kind, ply };
+	struct occurrence_filter filter = { .run = INT_MIN };
+	int fide2023 = rec->rules == RULES_FIDE2023;
+	enum end_kind kind = end_at(rec, 0);
+	if (kind != END_NONE)
+		return (struct game_end){ kind, 0 };
+	/* A pointer walks the plies: the loop touches one int of each. */
+	const struct ply_record *end = rec->plies + rec->count;
+	for (const struct ply_record *p = rec->plies; p < end; p++) {
+		const struct position *pos = &p->after;
+		int clock = pos->halfmove_clock;
+		if (clock == 0) {
+			if (could_be_dead(pos) && is_dead_position(pos))
+				return (struct game_end){ END_DEAD, (int)(p - rec->plies) + 1 };
+			continue;
+		}
+		if (clock < FIVEFOLD_MIN_CLOCK || !fide2023)
+			continue;
+		int ply = (int)(p - rec->plies) + 1;
+		/* What end_at() asks at this ply, the filter first. */
+		if (occurrence_filter_add(&filter, rec, ply) && earlier_occurrences(rec, ply) >= 4)
+			return (struct game_end){ END_FIVEFOLD, ply };
+		if (clock == SEVENTY_FIVE_PLIES && !is_checkmate(pos))
+			return (struct game_end){ END_SEVENTY_FIVE, ply };
 	}
 	return (struct game_end){ END_NONE, 0 };
 }
