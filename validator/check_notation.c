@@ -334,6 +334,38 @@ static inline int plain_move(const struct game_record *rec, int ply, const struc
 			 0);
 }
 
+/* The first eight bytes of a parsed token (kind, piece, origin, target,
+ * promotion, capture, suffix) as one word, to compare several at once. */
+static inline uint64_t san_head(const struct san *san)
+{
+	uint64_t head;
+	memcpy(&head, san, sizeof head);
+	return head;
+}
+
+/* Which bytes of san_head() quiet_plain_move() looks at, and what it wants
+ * there: a move (not castling) with no origin, no x, and the + a check
+ * calls for (index: whether the move checks).  Built from struct san, so
+ * the order of its bytes in the word does not matter. */
+static const struct san quiet_mask = { .kind = 0xFF, .from_file = -1, .from_rank = -1, .capture = 0xFF,
+				       .suffix = 0xFF };
+static const struct san quiet_wanted[2] = {
+	{ .kind = SAN_MOVE, .from_file = -1, .from_rank = -1, .capture = 0, .suffix = SUFFIX_NONE },
+	{ .kind = SAN_MOVE, .from_file = -1, .from_rank = -1, .capture = 0, .suffix = SUFFIX_CHECK },
+};
+
+/* The commonest ply of all, a move that captures nothing written as
+ * plain_move() wants it (Nf3, e4, Bb5+), tested with a few compares of
+ * whole words: the loop below asks it of every ply first.  0 does not
+ * mean a finding, only that plain_move() is asked. */
+static inline int quiet_plain_move(const struct ply_record *p, const struct position *before, int last)
+{
+	uint64_t wanted = p->check ? san_head(&quiet_wanted[1]) : san_head(&quiet_wanted[0]);
+	return (san_head(&p->san) & san_head(&quiet_mask)) == wanted && !p->san.forms && !p->repair
+	       && MOVE_KIND(p->move) == MOVE_NORMAL && before->board[MOVE_TO(p->move)] == PIECE_NONE
+	       && !(p->check && last);
+}
+
 /* Out of line: the loop in check_notation keeps to plain_move. */
 __attribute__((noinline)) static void check_move(const struct game_record *rec, int ply, struct finding_list *out)
 {
@@ -370,13 +402,13 @@ __attribute__((noinline)) static void check_move(const struct game_record *rec, 
 
 /* Does the move number written before a move fit it (PGN 8.2.2)?  White's
  * move N wants "N.", Black's "N..." (or "N.", as in "12. ... e5"). */
-static int number_fits(const struct game_record *rec, const struct pgn_token *number, const struct position *before)
+static int number_fits(const char *arena, const struct pgn_token *number, const struct position *before)
 {
 	if (number->number != before->fullmove_number)
 		return 0;
 	if (before->side_to_move != WHITE)
 		return 1;
-	const char *text = pgn_token_text(rec->game, number);
+	const char *text = arena + number->text; /* pgn_token_text() */
 	return !(number->length >= 2 && text[number->length - 2] == '.');
 }
 
@@ -405,13 +437,17 @@ void check_notation(const struct game_record *rec, struct finding_list *out)
 {
 	int numbers_fit = 1; /* only the first move number that does not fit is reported */
 	const struct position *before = &rec->start;
-	for (int ply = 1; ply <= rec->count; ply++) {
-		const struct ply_record *p = &rec->plies[ply - 1];
-		if (p->number && numbers_fit && !number_fits(rec, p->number, before)) {
+	/* Copies the calls below cannot change, as far as the compiler knows. */
+	const struct ply_record *plies = rec->plies;
+	const char *arena = rec->game->arena;
+	int count = rec->count;
+	for (int ply = 1; ply <= count; ply++) {
+		const struct ply_record *p = &plies[ply - 1];
+		if (p->number && numbers_fit && !number_fits(arena, p->number, before)) {
 			report_move_number(rec, ply, out);
 			numbers_fit = 0;
 		}
-		if (!plain_move(rec, ply, p, before))
+		if (!quiet_plain_move(p, before, ply == count) && !plain_move(rec, ply, p, before))
 			check_move(rec, ply, out);
 		before = &p->after;
 	}
