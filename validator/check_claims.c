@@ -382,11 +382,10 @@ static uint64_t key_bit(uint64_t key)
 	return (uint64_t)1 << (key >> 58);
 }
 
-/* Adds the position after `ply` to the filter of its run; returns whether
- * it may have stood before in the run. */
-static int key_filter_add(struct key_filter *filter, const struct game_record *rec, int ply)
+/* Adds the position after `ply` to the filter of its run (ply - clock);
+ * returns whether it may have stood before in the run. */
+static int key_filter_add(struct key_filter *filter, const struct game_record *rec, int ply, int run)
 {
-	int run = ply - record_position(rec, ply)->halfmove_clock;
 	if (filter->run != run) {
 		filter->run = run;
 		filter->bits[0] = filter->bits[1] = 0;
@@ -433,15 +432,21 @@ static void find_missed_claims(const struct game_record *rec, int last_may_claim
 			run_start = ply - pos->halfmove_clock;
 			memset(&run, 0, sizeof run);
 		}
-		int earlier[MAX_LISTED];
 		int side = pos->side_to_move;
+		/* Most plies: a position new to the run, the opponent without one
+		 * that stood twice, and under 99 plies - nothing below can come
+		 * of it (no count, no threefold to look for, no fifty moves, no
+		 * end under the 2023 Laws). */
+		int maybe_seen = key_filter_add(&filter, rec, ply, run_start);
+		if (!maybe_seen && !run.stood_twice[!side] && pos->halfmove_clock < 99)
+			continue;
+		int earlier[MAX_LISTED];
 		/* Looking back costs the length of the run.  Under the 2023 Laws the
 		 * run ends by 150 plies; under 2005 nothing ends it, so once all that
 		 * the count decides for this player is known, it is not counted again
 		 * (100,000 plies of knight moves took 5 s, now 0.2 s). */
 		int look_back = pos->halfmove_clock >= 4 && (rec->rules == RULES_FIDE2023 ||
 							     !run.threefold_seen[side] || !run.stood_twice[side]);
-		int maybe_seen = key_filter_add(&filter, rec, ply);
 		int n = look_back && maybe_seen ? record_earlier_occurrences(rec, ply, earlier, MAX_LISTED) : 0;
 		if (rec->rules == RULES_FIDE2023 && (n >= 4 || pos->halfmove_clock >= 150))
 			return;
