@@ -480,7 +480,8 @@ static void check_roster(const struct pgn_game *g, const int *present, struct fi
 		snprintf(f->message, sizeof f->message, "%d tags of the Seven Tag Roster are missing: %s", missing, names);
 }
 
-/* Tag names seen so far in a game, as a 256-bit set of their hashes: a name
+/* Tag names seen so far in a game, those not in tag_forms (which have a
+ * bit each in check_tags), as a 256-bit set of their hashes: a name
  * whose bit is clear has not been seen, so the earlier tags are searched
  * only on a hit.  The hash takes the length and three letters, not every
  * byte: the names of a game seldom share all four, and a name that shares
@@ -710,15 +711,22 @@ void check_tags(const struct game_record *rec, struct finding_list *out)
 	const struct pgn_game *g = rec->game;
 	int present[ROSTER_SIZE] = { 0 };
 	struct name_set seen = { { 0 } };
+	unsigned known_seen = 0; /* bit t: a tag named tag_forms[t].name so far */
 	if (g->tag_count == 0 && g->token_count == 0)
 		return;
 	for (int i = 0; i < g->tag_count; i++) {
 		const struct pgn_tag *tag = &g->tags[i];
 		const char *name = g->arena + tag->name;
 		size_t length = strlen(name);
-		if (name_set_add(&seen, name, length))
-			check_duplicate(g, i, out);
 		enum known_tag known = known_tag_of(name, length);
+		/* A known name (most of them) has its own bit, exact; only the
+		 * others need the hash set, which may send a new name to the
+		 * search as well. */
+		int again = known < KNOWN_TAGS ? (int)((known_seen >> known) & 1) : name_set_add(&seen, name, length);
+		if (known < KNOWN_TAGS)
+			known_seen |= 1u << known;
+		if (again)
+			check_duplicate(g, i, out);
 		if (known < ROSTER_SIZE)
 			present[known] = 1;
 		if (known < KNOWN_TAGS && tag_forms[known].problem)
