@@ -72,7 +72,7 @@ static struct finding *report(struct written_move *w, enum check_code code, cons
 /* Is the token followed by a lone `e.p.` (which the replay skips)?  Only
  * asked of captures: looking at the next token for every move costs more
  * than a stray e.p. after a quiet move is worth. */
-static int followed_by_ep_mark(const struct game_record *rec, const struct pgn_token *t)
+static inline int followed_by_ep_mark(const struct game_record *rec, const struct pgn_token *t)
 {
 	const struct pgn_game *g = rec->game;
 	const struct pgn_token *next = t + 1;
@@ -343,27 +343,40 @@ static inline uint64_t san_head(const struct san *san)
 	return head;
 }
 
-/* Which bytes of san_head() quiet_plain_move() looks at, and what it wants
- * there: a move (not castling) with no origin, no x, and the + a check
- * calls for (index: whether the move checks).  Built from struct san, so
- * the order of its bytes in the word does not matter. */
+/* Which bytes of san_head() simple_plain_move() looks at, and what it
+ * wants there: a move (not castling) with no origin (a capture's file
+ * aside: a pawn's is looked at apart), x exactly on a capture, and the +
+ * a check calls for (index: whether the move checks).  Built from struct
+ * san, so the order of its bytes in the word does not matter. */
 static const struct san quiet_mask = { .kind = 0xFF, .from_file = -1, .from_rank = -1, .capture = 0xFF,
 				       .suffix = 0xFF };
 static const struct san quiet_wanted[2] = {
 	{ .kind = SAN_MOVE, .from_file = -1, .from_rank = -1, .capture = 0, .suffix = SUFFIX_NONE },
 	{ .kind = SAN_MOVE, .from_file = -1, .from_rank = -1, .capture = 0, .suffix = SUFFIX_CHECK },
 };
+static const struct san capture_mask = { .kind = 0xFF, .from_rank = -1, .capture = 0xFF, .suffix = 0xFF };
+static const struct san capture_wanted[2] = {
+	{ .kind = SAN_MOVE, .from_rank = -1, .capture = 1, .suffix = SUFFIX_NONE },
+	{ .kind = SAN_MOVE, .from_rank = -1, .capture = 1, .suffix = SUFFIX_CHECK },
+};
 
-/* The commonest ply of all, a move that captures nothing written as
- * plain_move() wants it (Nf3, e4, Bb5+), tested with a few compares of
- * whole words: the loop below asks it of every ply first.  0 does not
- * mean a finding, only that plain_move() is asked. */
-static inline int quiet_plain_move(const struct ply_record *p, const struct position *before, int last)
+/* The commonest plies of all, a normal move written as plain_move() wants
+ * it (Nf3, e4, Bb5+, Nxe5, exd5), tested with a few compares of whole
+ * words: the loop below asks it of every ply first.  0 does not mean a
+ * finding, only that plain_move() is asked. */
+static inline int simple_plain_move(const struct game_record *rec, const struct ply_record *p,
+				    const struct position *before, int last)
 {
-	uint64_t wanted = p->check ? san_head(&quiet_wanted[1]) : san_head(&quiet_wanted[0]);
-	return (san_head(&p->san) & san_head(&quiet_mask)) == wanted && !p->san.forms && !p->repair
-	       && MOVE_KIND(p->move) == MOVE_NORMAL && before->board[MOVE_TO(p->move)] == PIECE_NONE
-	       && !(p->check && last);
+	const struct san *san = &p->san;
+	if (san->forms || p->repair || MOVE_KIND(p->move) != MOVE_NORMAL || (p->check && last))
+		return 0;
+	if (before->board[MOVE_TO(p->move)] == PIECE_NONE) {
+		uint64_t wanted = p->check ? san_head(&quiet_wanted[1]) : san_head(&quiet_wanted[0]);
+		return (san_head(san) & san_head(&quiet_mask)) == wanted;
+	}
+	uint64_t wanted = p->check ? san_head(&capture_wanted[1]) : san_head(&capture_wanted[0]);
+	return (san_head(san) & san_head(&capture_mask)) == wanted && (san->from_file < 0 || san->piece == SAN_PAWN)
+	       && !followed_by_ep_mark(rec, p->token);
 }
 
 /* Out of line: the loop in check_notation keeps to plain_move. */
@@ -447,7 +460,7 @@ void check_notation(const struct game_record *rec, struct finding_list *out)
 			report_move_number(rec, ply, out);
 			numbers_fit = 0;
 		}
-		if (!quiet_plain_move(p, before, ply == count) && !plain_move(rec, ply, p, before))
+		if (!simple_plain_move(rec, p, before, ply == count) && !plain_move(rec, ply, p, before))
 			check_move(rec, ply, out);
 		before = &p->after;
 	}
