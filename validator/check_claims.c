@@ -382,11 +382,10 @@ static uint64_t key_bit(uint64_t key)
 	return (uint64_t)1 << (key >> 58);
 }
 
-/* Adds the position after `ply` to the filter of its run; returns whether
- * it may have stood before in the run. */
-static int key_filter_add(struct key_filter *filter, const struct game_record *rec, int ply)
+/* Adds the position after `ply` to the filter of its run (ply - clock);
+ * returns whether it may have stood before in the run. */
+static int key_filter_add(struct key_filter *filter, const struct game_record *rec, int ply, int run)
 {
-	int run = ply - record_position(rec, ply)->halfmove_clock;
 	if (filter->run != run) {
 		filter->run = run;
 		filter->bits[0] = filter->bits[1] = 0;
@@ -399,32 +398,55 @@ static int key_filter_add(struct key_filter *filter, const struct game_record *r
 	return seen;
 }
 
+/* The first ply from `ply` on, before `last`, whose position stands 4
+ * plies or more into its run.  Under 4 plies since the run began (the clock
+ * goes up by one a ply within it), no position can have stood before, so
+ * neither player has one that stood twice: nothing find_missed_claims()
+ * looks for can happen.  Runs are short, so most plies are passed over
+ * here, in a loop that reads nothing but their clocks. */
+static int next_ply_to_ask(const struct game_record *rec, int ply, int last)
+{
+	if (ply == 0) {
+		if (last > 0 && rec->start.halfmove_clock >= 4)
+			return 0;
+		ply = 1;
+	}
+	while (ply < last && rec->plies[ply - 1].after.halfmove_clock < 4)
+		ply++;
+	return ply;
+}
+
 static void find_missed_claims(const struct game_record *rec, int last_may_claim, struct finding_list *out)
 {
 	struct key_filter filter = { INT_MIN, { 0, 0 } };
 	struct run_state run = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
+	int run_start = INT_MIN; /* ply - halfmove clock of the ply last asked: its run */
 	/* Outside run_state, which is cleared at every capture or pawn move:
 	 * a cache knows its run. */
 	struct target_cache caches[2] = { { .run = INT_MIN }, { .run = INT_MIN } };
 	int last = last_may_claim ? rec->count - 1 : rec->count;
-	for (int ply = 0; ply < last; ply++) {
+	for (int ply = next_ply_to_ask(rec, 0, last); ply < last; ply = next_ply_to_ask(rec, ply + 1, last)) {
 		const struct position *pos = record_position(rec, ply);
-		if (ply == 0 || pos->halfmove_clock == 0)
+		/* A capture or pawn move since the ply last asked began a run. */
+		if (ply - pos->halfmove_clock != run_start) {
+			run_start = ply - pos->halfmove_clock;
 			memset(&run, 0, sizeof run);
-		/* Under 4 plies since the run began (the clock goes up by one a ply
-		 * within it), no position can have stood before, so neither
-		 * player has one that stood twice: nothing below can happen. */
-		if (pos->halfmove_clock < 4)
+		}
+		int side = pos->side_to_move;
+		/* Most plies: a position new to the run, the opponent without one
+		 * that stood twice, and under 99 plies - nothing below can come
+		 * of it (no count, no threefold to look for, no fifty moves, no
+		 * end under the 2023 Laws). */
+		int maybe_seen = key_filter_add(&filter, rec, ply, run_start);
+		if (!maybe_seen && !run.stood_twice[!side] && pos->halfmove_clock < 99)
 			continue;
 		int earlier[MAX_LISTED];
-		int side = pos->side_to_move;
 		/* Looking back costs the length of the run.  Under the 2023 Laws the
 		 * run ends by 150 plies; under 2005 nothing ends it, so once all that
 		 * the count decides for this player is known, it is not counted again
 		 * (100,000 plies of knight moves took 5 s, now 0.2 s). */
 		int look_back = pos->halfmove_clock >= 4 && (rec->rules == RULES_FIDE2023 ||
 							     !run.threefold_seen[side] || !run.stood_twice[side]);
-		int maybe_seen = key_filter_add(&filter, rec, ply);
 		int n = look_back && maybe_seen ? record_earlier_occurrences(rec, ply, earlier, MAX_LISTED) : 0;
 		if (rec->rules == RULES_FIDE2023 && (n >= 4 || pos->halfmove_clock >= 150))
 			return;

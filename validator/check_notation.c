@@ -72,7 +72,7 @@ static struct finding *report(struct written_move *w, enum check_code code, cons
 /* Is the token followed by a lone `e.p.` (which the replay skips)?  Only
  * asked of captures: looking at the next token for every move costs more
  * than a stray e.p. after a quiet move is worth. */
-static int followed_by_ep_mark(const struct game_record *rec, const struct pgn_token *t)
+static inline int followed_by_ep_mark(const struct game_record *rec, const struct pgn_token *t)
 {
 	const struct pgn_game *g = rec->game;
 	const struct pgn_token *next = t + 1;
@@ -334,6 +334,51 @@ static inline int plain_move(const struct game_record *rec, int ply, const struc
 			 0);
 }
 
+/* The first eight bytes of a parsed token (kind, piece, origin, target,
+ * promotion, capture, suffix) as one word, to compare several at once. */
+static inline uint64_t san_head(const struct san *san)
+{
+	uint64_t head;
+	memcpy(&head, san, sizeof head);
+	return head;
+}
+
+/* Which bytes of san_head() simple_plain_move() looks at, and what it
+ * wants there: a move (not castling) with no origin (a capture's file
+ * aside: a pawn's is looked at apart), x exactly on a capture, and the +
+ * a check calls for (index: whether the move checks).  Built from struct
+ * san, so the order of its bytes in the word does not matter. */
+static const struct san quiet_mask = { .kind = 0xFF, .from_file = -1, .from_rank = -1, .capture = 0xFF,
+				       .suffix = 0xFF };
+static const struct san quiet_wanted[2] = {
+	{ .kind = SAN_MOVE, .from_file = -1, .from_rank = -1, .capture = 0, .suffix = SUFFIX_NONE },
+	{ .kind = SAN_MOVE, .from_file = -1, .from_rank = -1, .capture = 0, .suffix = SUFFIX_CHECK },
+};
+static const struct san capture_mask = { .kind = 0xFF, .from_rank = -1, .capture = 0xFF, .suffix = 0xFF };
+static const struct san capture_wanted[2] = {
+	{ .kind = SAN_MOVE, .from_rank = -1, .capture = 1, .suffix = SUFFIX_NONE },
+	{ .kind = SAN_MOVE, .from_rank = -1, .capture = 1, .suffix = SUFFIX_CHECK },
+};
+
+/* The commonest plies of all, a normal move written as plain_move() wants
+ * it (Nf3, e4, Bb5+, Nxe5, exd5), tested with a few compares of whole
+ * words: the loop below asks it of every ply first.  0 does not mean a
+ * finding, only that plain_move() is asked. */
+static inline int simple_plain_move(const struct game_record *rec, const struct ply_record *p,
+				    const struct position *before, int last)
+{
+	const struct san *san = &p->san;
+	if (san->forms || p->repair || MOVE_KIND(p->move) != MOVE_NORMAL || (p->check && last))
+		return 0;
+	if (before->board[MOVE_TO(p->move)] == PIECE_NONE) {
+		uint64_t wanted = p->check ? san_head(&quiet_wanted[1]) : san_head(&quiet_wanted[0]);
+		return (san_head(san) & san_head(&quiet_mask)) == wanted;
+	}
+	uint64_t wanted = p->check ? san_head(&capture_wanted[1]) : san_head(&capture_wanted[0]);
+	return (san_head(san) & san_head(&capture_mask)) == wanted && (san->from_file < 0 || san->piece == SAN_PAWN)
+	       && !followed_by_ep_mark(rec, p->token);
+}
+
 /* Out of line: the loop in check_notation keeps to plain_move. */
 __attribute__((noinline)) static void check_move(const struct game_record *rec, int ply, struct finding_list *out)
 {
@@ -370,13 +415,13 @@ __attribute__((noinline)) static void check_move(const struct game_record *rec, 
 
 /* Does the move number written before a move fit it (PGN 8.2.2)?  White's
  * move N wants "N.", Black's "N..." (or "N.", as in "12. ... e5"). */
-static int number_fits(const struct game_record *rec, const struct pgn_token *number, const struct position *before)
+static int number_fits(const char *arena, const struct pgn_token *number, const struct position *before)
 {
 	if (number->number != before->fullmove_number)
 		return 0;
 	if (before->side_to_move != WHITE)
 		return 1;
-	const char *text = pgn_token_text(rec->game, number);
+	const char *text = arena + number->text; /* pgn_token_text() */
 	return !(number->length >= 2 && text[number->length - 2] == '.');
 }
 
@@ -405,13 +450,17 @@ void check_notation(const struct game_record *rec, struct finding_list *out)
 {
 	int numbers_fit = 1; /* only the first move number that does not fit is reported */
 	const struct position *before = &rec->start;
-	for (int ply = 1; ply <= rec->count; ply++) {
-		const struct ply_record *p = &rec->plies[ply - 1];
-		if (p->number && numbers_fit && !number_fits(rec, p->number, before)) {
+	/* Copies the calls below cannot change, as far as the compiler knows. */
+	const struct ply_record *plies = rec->plies;
+	const char *arena = rec->game->arena;
+	int count = rec->count;
+	for (int ply = 1; ply <= count; ply++) {
+		const struct ply_record *p = &plies[ply - 1];
+		if (p->number && numbers_fit && !number_fits(arena, p->number, before)) {
 			report_move_number(rec, ply, out);
 			numbers_fit = 0;
 		}
-		if (!plain_move(rec, ply, p, before))
+		if (!simple_plain_move(rec, p, before, ply == count) && !plain_move(rec, ply, p, before))
 			check_move(rec, ply, out);
 		before = &p->after;
 	}

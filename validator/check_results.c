@@ -22,6 +22,7 @@
  * never per ply of an ordinary middle game.  Repetitions are counted only
  * once 16 reversible plies make a fifth occurrence possible.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -50,18 +51,27 @@ enum final_state { FINAL_LIVE, FINAL_CHECKMATE, FINAL_STALEMATE, FINAL_DEAD };
 /* 75 moves by each player (FIDE 9.6.2). */
 #define SEVENTY_FIVE_PLIES 150
 
+/* strcmp(text, word) == 0 for the short words below, inline: every game
+ * asks, and the calls cost more than the few bytes compared. */
+static inline int is_word(const char *text, const char *word)
+{
+	while (*word && *text == *word)
+		text++, word++;
+	return *text == *word;
+}
+
 static enum outcome outcome_of(const char *text)
 {
 	if (!text)
 		return OUTCOME_NONE;
-	if (strcmp(text, "1-0") == 0)
+	if (is_word(text, "1-0"))
 		return OUTCOME_WHITE_WINS;
-	if (strcmp(text, "0-1") == 0)
+	if (is_word(text, "0-1"))
 		return OUTCOME_BLACK_WINS;
 	/* "1/2" is an old shorthand the reader accepts as a draw. */
-	if (strcmp(text, "1/2-1/2") == 0 || strcmp(text, "1/2") == 0)
+	if (is_word(text, "1/2-1/2") || is_word(text, "1/2"))
 		return OUTCOME_DRAW;
-	if (strcmp(text, "*") == 0)
+	if (is_word(text, "*"))
 		return OUTCOME_UNFINISHED;
 	return OUTCOME_NONE;
 }
@@ -81,6 +91,12 @@ static enum outcome game_outcome(const struct game_record *rec)
  * Exotic dead positions (a pawn held by an immobile piece) are not tried. */
 static inline int could_be_dead(const struct position *pos)
 {
+	/* A pawn with no pawn next to it on its file, above or below, has
+	 * none ahead whatever its colour: told from the pawns alone, which
+	 * is all most positions after a capture or pawn move need. */
+	bitboard all_pawns = pos->by_type[PAWN];
+	if (all_pawns & ~((all_pawns << 8) | (all_pawns >> 8)))
+		return 0;
 	bitboard white = pos->by_type[PAWN] & pos->by_color[WHITE];
 	bitboard black = pos->by_type[PAWN] & pos->by_color[BLACK];
 	bitboard pawns = white | black;
@@ -144,7 +160,8 @@ static int earlier_occurrences(const struct game_record *rec, int ply)
 }
 
 /* Did the Laws end the game at `ply` (dead position; under the 2023 Laws
- * also fivefold repetition or the 75-move rule)? */
+ * also fivefold repetition or the 75-move rule)?  Asked of the start
+ * position; first_end() asks the same of the later plies in its loop. */
 static enum end_kind end_at(const struct game_record *rec, int ply)
 {
 	const struct position *pos = record_position(rec, ply);
@@ -162,12 +179,72 @@ static enum end_kind end_at(const struct game_record *rec, int ply)
 	return END_NONE;
 }
 
+/* How often each position of a run may have stood, per parity (the same
+ * side to move), as counts of up to four in 64 buckets (the key's top six
+ * bits): at_least[parity][n - 1] holds the buckets with n keys or more.  A
+ * position whose bucket had fewer than four cannot stand for the fifth
+ * time, and the run is not searched for it.  Kept from ply to ply of a run:
+ * searching every ply of a long run cost more than all the rest of the
+ * pass's loop. */
+struct occurrence_filter {
+	int run;                  /* ply - halfmove clock, the same for every ply of a run */
+	int next;                 /* the first ply not yet counted */
+	uint64_t at_least[2][4];
+};
+
+/* Counts the position after `ply`; returns whether four positions of the
+ * run had its bucket before it. */
+static int occurrence_filter_add(struct occurrence_filter *filter, const struct game_record *rec, int ply)
+{
+	int run = ply - record_position(rec, ply)->halfmove_clock;
+	int four = 0;
+	if (filter->run != run) {
+		filter->run = run;
+		filter->next = run < 0 ? 0 : run;
+		memset(filter->at_least, 0, sizeof filter->at_least);
+	}
+	for (; filter->next <= ply; filter->next++) {
+		uint64_t bit = (uint64_t)1 << (record_key(rec, filter->next) >> 58);
+		uint64_t *at_least = filter->at_least[filter->next % 2];
+		four = (at_least[3] & bit) != 0;
+		at_least[3] |= at_least[2] & bit;
+		at_least[2] |= at_least[1] & bit;
+		at_least[1] |= at_least[0] & bit;
+		at_least[0] |= bit;
+	}
+	return four;
+}
+
+/* The first ply after which the Laws ended the game (end_at), looked for
+ * where it can happen: a position becomes dead only by a capture or pawn
+ * move (clock 0), stands a fifth time only 16 plies or more into a run, and
+ * completes 75 moves only at 150.  In between, which is most plies, the
+ * clock alone says there is nothing to ask. */
 static struct game_end first_end(const struct game_record *rec)
 {
-	for (int ply = 0; ply <= rec->count; ply++) {
-		enum end_kind kind = end_at(rec, ply);
-		if (kind != END_NONE)
-			return (struct game_end){ kind, ply };
+	struct occurrence_filter filter = { .run = INT_MIN };
+	int fide2023 = rec->rules == RULES_FIDE2023;
+	enum end_kind kind = end_at(rec, 0);
+	if (kind != END_NONE)
+		return (struct game_end){ kind, 0 };
+	/* A pointer walks the plies: the loop touches one int of each. */
+	const struct ply_record *end = rec->plies + rec->count;
+	for (const struct ply_record *p = rec->plies; p < end; p++) {
+		const struct position *pos = &p->after;
+		int clock = pos->halfmove_clock;
+		if (clock == 0) {
+			if (could_be_dead(pos) && is_dead_position(pos))
+				return (struct game_end){ END_DEAD, (int)(p - rec->plies) + 1 };
+			continue;
+		}
+		if (clock < FIVEFOLD_MIN_CLOCK || !fide2023)
+			continue;
+		int ply = (int)(p - rec->plies) + 1;
+		/* What end_at() asks at this ply, the filter first. */
+		if (occurrence_filter_add(&filter, rec, ply) && earlier_occurrences(rec, ply) >= 4)
+			return (struct game_end){ END_FIVEFOLD, ply };
+		if (clock == SEVENTY_FIVE_PLIES && !is_checkmate(pos))
+			return (struct game_end){ END_SEVENTY_FIVE, ply };
 	}
 	return (struct game_end){ END_NONE, 0 };
 }
@@ -341,7 +418,8 @@ static void report_wrong_result(const struct game_record *rec, enum final_state 
 		snprintf(f->message, sizeof f->message, "the final position %s is %s, but the result says %s",
 			 where, what, outcome_text[result]);
 	}
-	snprintf(f->suggestion, sizeof f->suggestion, "%s", outcome_text[right]);
+	/* Copied: a result's text (at most 8 bytes) always fits. */
+	memcpy(f->suggestion, outcome_text[right], strlen(outcome_text[right]) + 1);
 }
 
 void check_results(const struct game_record *rec, struct finding_list *out)

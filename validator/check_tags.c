@@ -178,14 +178,16 @@ static const char *round_problem(const char *v, size_t n, char *why, size_t len)
 	return NULL;
 }
 
-static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
-
+/* 1-0, 0-1, 1/2-1/2 or *, told apart by length first: every game's
+ * Result tag is asked, and compares of known lengths need no call. */
 static int is_result(const char *v, size_t n)
 {
-	for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
-		if (strlen(results[i]) == n && memcmp(results[i], v, n) == 0)
-			return 1;
-	return 0;
+	switch (n) {
+	case 1: return v[0] == '*';
+	case 3: return memcmp(v, "1-0", 3) == 0 || memcmp(v, "0-1", 3) == 0;
+	case 7: return memcmp(v, "1/2-1/2", 7) == 0;
+	default: return 0;
+	}
 }
 
 static const char *result_problem(const char *v, size_t n, char *why, size_t len)
@@ -376,27 +378,35 @@ static int is_tag(const char *name, size_t length, enum known_tag tag)
 	return length == tag_forms[tag].length && memcmp(name, tag_forms[tag].name, length) == 0;
 }
 
+/* Which of the two candidates (or one, twice) the name is, or KNOWN_TAGS.
+ * Inlined with constant candidates, each memcmp is of a known name and
+ * length, which the compiler does in a register or two instead of a call:
+ * every tag of every game comes here. */
+__attribute__((always_inline)) static inline enum known_tag one_of(const char *name, size_t length,
+								   enum known_tag first, enum known_tag second)
+{
+	if (is_tag(name, length, first))
+		return first;
+	return second != first && is_tag(name, length, second) ? second : KNOWN_TAGS;
+}
+
 /* Which known tag a name of `length` bytes is, or KNOWN_TAGS: the first
  * letter leaves one or two candidates, and the length nearly always one at
  * most (a new entry in tag_forms needs its case here). */
 static enum known_tag known_tag_of(const char *name, size_t length)
 {
-	enum known_tag first, second;
 	switch (name[0]) {
-	case 'B': first = TAG_BLACK, second = TAG_BLACK_ELO; break;
-	case 'D': first = second = TAG_DATE; break;
-	case 'E': first = TAG_EVENT, second = TAG_EVENT_DATE; break;
-	case 'P': first = second = TAG_PLY_COUNT; break;
-	case 'R': first = TAG_ROUND, second = TAG_RESULT; break;
-	case 'S': first = second = TAG_SITE; break;
-	case 'T': first = second = TAG_TIME_CONTROL; break;
-	case 'U': first = second = TAG_UTC_DATE; break;
-	case 'W': first = TAG_WHITE, second = TAG_WHITE_ELO; break;
+	case 'B': return one_of(name, length, TAG_BLACK, TAG_BLACK_ELO);
+	case 'D': return one_of(name, length, TAG_DATE, TAG_DATE);
+	case 'E': return one_of(name, length, TAG_EVENT, TAG_EVENT_DATE);
+	case 'P': return one_of(name, length, TAG_PLY_COUNT, TAG_PLY_COUNT);
+	case 'R': return one_of(name, length, TAG_ROUND, TAG_RESULT);
+	case 'S': return one_of(name, length, TAG_SITE, TAG_SITE);
+	case 'T': return one_of(name, length, TAG_TIME_CONTROL, TAG_TIME_CONTROL);
+	case 'U': return one_of(name, length, TAG_UTC_DATE, TAG_UTC_DATE);
+	case 'W': return one_of(name, length, TAG_WHITE, TAG_WHITE_ELO);
 	default: return KNOWN_TAGS;
 	}
-	if (is_tag(name, length, first))
-		return first;
-	return second != first && is_tag(name, length, second) ? second : KNOWN_TAGS;
 }
 
 static void check_form(const struct game_record *rec, const struct pgn_tag *tag, const struct tag_form *form,
@@ -423,6 +433,19 @@ static void check_form(const struct game_record *rec, const struct pgn_tag *tag,
 }
 
 /* ---- The roster, duplicates, PlyCount ---- */
+
+/* The message `head` `middle` `tail`, copied: the one missing tag of a
+ * game is the commonest finding, and snprintf read its format for longer
+ * than the copy takes.  The parts are short and fixed, well within the
+ * message. */
+static void message_of_three(struct finding *f, const char *head, const char *middle, size_t middle_length,
+			     const char *tail)
+{
+	size_t head_length = strlen(head), tail_length = strlen(tail);
+	memcpy(f->message, head, head_length);
+	memcpy(f->message + head_length, middle, middle_length);
+	memcpy(f->message + head_length + middle_length, tail, tail_length + 1);
+}
 
 static void check_roster(const struct pgn_game *g, const int *present, struct finding_list *out)
 {
@@ -452,12 +475,13 @@ static void check_roster(const struct pgn_game *g, const int *present, struct fi
 	else if (missing == ROSTER_SIZE)
 		snprintf(f->message, sizeof f->message, "none of the Seven Tag Roster (%s) is among the game's tags", names);
 	else if (missing == 1)
-		snprintf(f->message, sizeof f->message, "the %s tag of the Seven Tag Roster is missing", names);
+		message_of_three(f, "the ", names, used, " tag of the Seven Tag Roster is missing");
 	else
 		snprintf(f->message, sizeof f->message, "%d tags of the Seven Tag Roster are missing: %s", missing, names);
 }
 
-/* Tag names seen so far in a game, as a 256-bit set of their hashes: a name
+/* Tag names seen so far in a game, those not in tag_forms (which have a
+ * bit each in check_tags), as a 256-bit set of their hashes: a name
  * whose bit is clear has not been seen, so the earlier tags are searched
  * only on a hit.  The hash takes the length and three letters, not every
  * byte: the names of a game seldom share all four, and a name that shares
@@ -687,15 +711,22 @@ void check_tags(const struct game_record *rec, struct finding_list *out)
 	const struct pgn_game *g = rec->game;
 	int present[ROSTER_SIZE] = { 0 };
 	struct name_set seen = { { 0 } };
+	unsigned known_seen = 0; /* bit t: a tag named tag_forms[t].name so far */
 	if (g->tag_count == 0 && g->token_count == 0)
 		return;
 	for (int i = 0; i < g->tag_count; i++) {
 		const struct pgn_tag *tag = &g->tags[i];
 		const char *name = g->arena + tag->name;
 		size_t length = strlen(name);
-		if (name_set_add(&seen, name, length))
-			check_duplicate(g, i, out);
 		enum known_tag known = known_tag_of(name, length);
+		/* A known name (most of them) has its own bit, exact; only the
+		 * others need the hash set, which may send a new name to the
+		 * search as well. */
+		int again = known < KNOWN_TAGS ? (int)((known_seen >> known) & 1) : name_set_add(&seen, name, length);
+		if (known < KNOWN_TAGS)
+			known_seen |= 1u << known;
+		if (again)
+			check_duplicate(g, i, out);
 		if (known < ROSTER_SIZE)
 			present[known] = 1;
 		if (known < KNOWN_TAGS && tag_forms[known].problem)

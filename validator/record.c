@@ -78,23 +78,70 @@ int record_earlier_occurrences(const struct game_record *rec, int ply, int *earl
 	return found;
 }
 
-void record_move_label(const struct game_record *rec, int ply, char *buf, size_t len)
+/* The decimal digits of n, '-' first when negative, into buf (no NUL);
+ * returns how many.  The labels of findings are written without snprintf,
+ * whose reading of the format cost ten times the copying. */
+static size_t write_decimal(int n, char *buf)
+{
+	char digits[12];
+	unsigned u = n < 0 ? 0u - (unsigned)n : (unsigned)n;
+	size_t count = 0, len = 0;
+	do
+		digits[count++] = (char)('0' + u % 10);
+	while ((u /= 10) > 0);
+	if (n < 0)
+		buf[len++] = '-';
+	while (count > 0)
+		buf[len++] = digits[--count];
+	return len;
+}
+
+/* Appends the string s to buf (len bytes, *used of them written) as far as
+ * it fits with the NUL, as snprintf cuts its output short. */
+static void append_bounded(char *buf, size_t len, size_t *used, const char *s, size_t n)
+{
+	size_t room = len - 1 - *used;
+	if (n > room)
+		n = room;
+	memcpy(buf + *used, s, n);
+	*used += n;
+	buf[*used] = '\0';
+}
+
+/* Writes "23...Kg8" after the `used` bytes already in buf (as snprintf
+ * with "%d%s%s" would there). */
+static void write_move_label(const struct game_record *rec, int ply, char *buf, size_t len, size_t used)
 {
 	const struct position *before = record_position(rec, ply - 1);
-	const struct ply_record *p = &rec->plies[ply - 1];
-	snprintf(buf, len, "%d%s%s", before->fullmove_number, before->side_to_move == WHITE ? ". " : "...",
-		 pgn_token_text(rec->game, p->token));
+	const char *text = pgn_token_text(rec->game, rec->plies[ply - 1].token);
+	char number[16];
+	size_t n = write_decimal(before->fullmove_number, number);
+	append_bounded(buf, len, &used, number, n);
+	append_bounded(buf, len, &used, before->side_to_move == WHITE ? ". " : "...",
+		       before->side_to_move == WHITE ? 2 : 3);
+	append_bounded(buf, len, &used, text, strnlen(text, len - 1 - used));
+}
+
+void record_move_label(const struct game_record *rec, int ply, char *buf, size_t len)
+{
+	if (len == 0)
+		return;
+	write_move_label(rec, ply, buf, len, 0);
 }
 
 void record_where(const struct game_record *rec, int ply, char *buf, size_t len)
 {
-	char move_label[64];
+	size_t used = 0;
+	if (len == 0)
+		return;
 	if (ply == 0) {
-		snprintf(buf, len, "at the start");
+		append_bounded(buf, len, &used, "at the start", 12);
 		return;
 	}
-	record_move_label(rec, ply, move_label, sizeof move_label);
-	snprintf(buf, len, "after %s", move_label);
+	/* "after " and a label of up to 63 bytes, as the label was made
+	 * apart before. */
+	append_bounded(buf, len, &used, "after ", 6);
+	write_move_label(rec, ply, buf, used + 64 < len ? used + 64 : len, used);
 }
 
 struct finding *move_finding(struct finding_list *out, enum check_code code, const struct pgn_game *g,
