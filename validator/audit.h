@@ -46,13 +46,13 @@ struct auditor {
 	/* The main line's move tokens, and those a reading reads (fillers such
 	 * as Arabic move numbers left out); reused from game to game. */
 	struct line_token *line;
-	int line_count, line_cap;
-	int fillers;                     /* how many of line are fillers */
 	struct written *written;
 	int *written_line;
+	move *first_moves;               /* the first reading that replayed the whole game */
+	int line_count, line_cap;
+	int fillers;                     /* how many of line are fillers */
 	int written_count, written_cap;
 	int written_skips_fillers;       /* written leaves the fillers out */
-	move *first_moves;               /* the first reading that replayed the whole game */
 	int first_cap;
 };
 

@@ -90,6 +90,7 @@ static int plies_with_key(const struct game_record *rec, int last, int parity, u
  * position twice, they were counted again each time, at a cost growing
  * with the square of the run. */
 struct target_cache {
+	int filled;               /* 0: holds no run yet */
 	int run;                  /* ply - halfmove clock, the same for every ply of a run */
 	int next;                 /* the first ply not yet looked at */
 	int count;                /* targets found; above MAX_TARGETS: too many */
@@ -108,8 +109,8 @@ static int repeat_targets(const struct game_record *rec, int ply, const struct p
 	int oldest = run < 0 ? 0 : run;
 	if ((oldest - (ply + 1)) % 2 != 0)
 		oldest++;
-	if (cache->run != run || cache->next > ply + 1)
-		*cache = (struct target_cache){ run, oldest, 0, { 0 } };
+	if (!cache->filled || cache->run != run || cache->next > ply + 1)
+		*cache = (struct target_cache){ .filled = 1, .run = run, .next = oldest };
 	int q = cache->next;
 	for (; q < ply && cache->count <= MAX_TARGETS; q += 2) {
 		uint64_t key = record_key(rec, q);
@@ -125,9 +126,10 @@ static int repeat_targets(const struct game_record *rec, int ply, const struct p
 	cache->next = q;
 	if (cache->count > MAX_TARGETS)
 		return -1;
-	for (int i = 0; i < cache->count; i++)
-		targets[i] = record_position(rec, cache->plies[i]);
-	return cache->count;
+	int n = 0;
+	for (; n < cache->count; n++)
+		targets[n] = record_position(rec, cache->plies[n]);
+	return n;
 }
 
 /* Can the quiet move m, played in pos, lead to one of the targets?  Making
@@ -423,7 +425,7 @@ static void find_missed_claims(const struct game_record *rec, int last_may_claim
 	int run_start = INT_MIN; /* ply - halfmove clock of the ply last asked: its run */
 	/* Outside run_state, which is cleared at every capture or pawn move:
 	 * a cache knows its run. */
-	struct target_cache caches[2] = { { .run = INT_MIN }, { .run = INT_MIN } };
+	struct target_cache caches[2] = { { .filled = 0 }, { .filled = 0 } };
 	int last = last_may_claim ? rec->count - 1 : rec->count;
 	for (int ply = next_ply_to_ask(rec, 0, last); ply < last; ply = next_ply_to_ask(rec, ply + 1, last)) {
 		const struct position *pos = record_position(rec, ply);
@@ -480,7 +482,7 @@ static struct finding *claim_finding(const struct game_record *rec, const struct
 static void judge_threefold(const struct game_record *rec, const struct recorded_ending *e, struct finding_list *out)
 {
 	int earlier[MAX_LISTED], plies[MAX_LISTED];
-	struct target_cache caches[2] = { { .run = INT_MIN }, { .run = INT_MIN } };
+	struct target_cache caches[2] = { { .filled = 0 }, { .filled = 0 } };
 	int n = record_earlier_occurrences(rec, rec->count, earlier, MAX_LISTED);
 	if (n >= 2 || repeating_move(rec, rec->count, MOVE_NONE, plies, caches) != MOVE_NONE)
 		return;

@@ -340,7 +340,7 @@ enum known_tag {
 };
 
 /* A tag's name and its length, for tag_forms. */
-#define TAG_NAME(name) name, sizeof name - 1
+#define TAG_NAME(name) name, sizeof(name) - 1
 
 static const struct tag_form {
 	const char *name;
@@ -457,8 +457,8 @@ static void check_roster(const struct pgn_game *g, const int *present, struct fi
 		if (present[i])
 			continue;
 		if (used) {
-			memcpy(names + used, ", ", 2);
-			used += 2;
+			names[used++] = ',';
+			names[used++] = ' ';
 		}
 		memcpy(names + used, tag_forms[i].name, tag_forms[i].length + 1);
 		used += tag_forms[i].length;

@@ -584,7 +584,7 @@ static char *write_castling(const struct position *pos, char *out)
 /* The decimal digits of n, '-' first when negative, into buf (no NUL);
  * returns how many.  Every finding writes a FEN, where snprintf's reading
  * of its format cost more than the rest of the FEN. */
-static size_t write_decimal(int n, char *buf)
+size_t write_decimal(int n, char *buf)
 {
 	char digits[12];
 	unsigned u = n < 0 ? 0u - (unsigned)n : (unsigned)n;

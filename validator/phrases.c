@@ -358,7 +358,7 @@ static int match_text(const struct context *ctx, const char *text, size_t len, u
 	}
 	for (size_t i = 0; i < PHRASE_COUNT; i++) {
 		const struct phrase *ph = &phrases[i];
-		long at = maybe & ((uint32_t)1 << i) ? phrase_match(i, uses, squeezed, outcome) : -1;
+		long at = (maybe & ((uint32_t)1 << i)) ? phrase_match(i, uses, squeezed, outcome) : -1;
 		if (at < 0)
 			continue;
 		e->kind = ph->kind;

@@ -85,6 +85,11 @@ int fen_parse_repair(struct position *pos, const char *fen, int chess960, char *
 #define FEN_MAX 100
 void fen_write(const struct position *pos, char *buf);
 
+/* Writes n in decimal, as "%d" would, at buf (at most 11 bytes, no NUL);
+ * returns how many bytes it wrote.  fen_write's clocks and record.c's move
+ * labels, without the cost of printf. */
+size_t write_decimal(int n, char *buf);
+
 /* Plays a legal move. */
 void make_move(struct position *pos, move m);
 

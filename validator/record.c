@@ -78,24 +78,6 @@ int record_earlier_occurrences(const struct game_record *rec, int ply, int *earl
 	return found;
 }
 
-/* The decimal digits of n, '-' first when negative, into buf (no NUL);
- * returns how many.  The labels of findings are written without snprintf,
- * whose reading of the format cost ten times the copying. */
-static size_t write_decimal(int n, char *buf)
-{
-	char digits[12];
-	unsigned u = n < 0 ? 0u - (unsigned)n : (unsigned)n;
-	size_t count = 0, len = 0;
-	do
-		digits[count++] = (char)('0' + u % 10);
-	while ((u /= 10) > 0);
-	if (n < 0)
-		buf[len++] = '-';
-	while (count > 0)
-		buf[len++] = digits[--count];
-	return len;
-}
-
 /* Appends the string s to buf (len bytes, *used of them written) as far as
  * it fits with the NUL, as snprintf cuts its output short. */
 static void append_bounded(char *buf, size_t len, size_t *used, const char *s, size_t n)
