@@ -43,7 +43,7 @@
 #include "parser/cut.h"
 #include "parser/stream.h"
 
-#define PIECE_BYTES ((size_t)256 * 1024)
+#define PIECE_BYTES ((size_t)128 * 1024)
 #define PIECE_MAX ((size_t)4 << 20)
 
 /* The tests make pieces tiny (PGNAUDIT_PIECE_BYTES=n in the environment)
