@@ -91,8 +91,7 @@ int move_gives_check(const struct position *after, move m)
 	return 0;
 }
 
-/* Own pieces that alone stand between the king and an enemy slider. */
-static bitboard pinned_pieces(const struct position *pos, int king, int us)
+bitboard pinned_pieces(const struct position *pos, int king, int us)
 {
 	const bitboard *type = pos->by_type;
 	bitboard own = pos->by_color[us], occupied = position_occupied(pos);

@@ -37,6 +37,11 @@ int move_is_legal(const struct position *pos, move m);
  * (most moves of a game). */
 int move_is_legal_unchecked(const struct position *pos, move m);
 
+/* The pieces of color `us` that alone stand between their king (on `king`)
+ * and an enemy slider: out of check, every other piece but the king moves
+ * without exposing it (en passant aside). */
+bitboard pinned_pieces(const struct position *pos, int king, int us);
+
 /* The set of pieces of `by` attacking sq, with the given occupancy. */
 bitboard attackers_to(const struct position *pos, int sq, enum color by, bitboard occupied);
 

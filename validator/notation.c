@@ -441,16 +441,10 @@ move san_match_quick(const struct position *pos, const struct san *san)
 	} else {
 		return MOVE_NONE;
 	}
-	/* Out of check, only a piece between its king and an enemy slider on
-	 * an empty-board line can expose the king by moving; move_is_legal
-	 * asks about those and about the king itself. */
-	const bitboard *type = pos->by_type;
+	/* Out of check, only a pinned piece can expose the king by moving;
+	 * move_is_legal asks about those and about the king itself. */
 	int king = king_square(pos, us);
-	bitboard snipers = ((bishop_rays(king) & (type[BISHOP] | type[QUEEN]))
-			    | (rook_rays(king) & (type[ROOK] | type[QUEEN]))) & pos->by_color[!us];
-	bitboard exposed = BIT(king);
-	while (snipers)
-		exposed |= between(king, pop_lsb(&snipers));
+	bitboard exposed = pinned_pieces(pos, king, us) | BIT(king);
 	move found = MOVE_NONE;
 	while (from_set) {
 		int from = pop_lsb(&from_set);
