@@ -211,10 +211,18 @@ static inline struct where where_at(const struct pgn_reader *r, size_t pos)
 	return w;
 }
 
+/* Does the line-end byte at p end a line?  LF and CR do, the LF of a CRLF
+ * does not: its CR did.  (p[-1] is always readable: the buffer keeps a byte
+ * before its first.) */
+static inline int ends_line(const unsigned char *p)
+{
+	return *p == '\r' || p[-1] != '\r';
+}
+
 /* Counts the line end at p (LF, CR, or the LF of a CRLF) once it is read. */
 static inline void count_line_end(struct pgn_reader *r, const unsigned char *p)
 {
-	if (*p == '\r' || p[-1] != '\r')
+	if (ends_line(p))
 		r->line++;
 	r->line_start = r->base + (size_t)(p - r->buf) + 1;
 }
@@ -923,7 +931,7 @@ static void lex_tag_run(struct pgn_reader *r, struct pgn_game *g)
 			continue;
 		}
 		if (k & C_LINE_END) {
-			if (c == '\r' || p[-1] != '\r')
+			if (ends_line(p))
 				line++;
 			p++;
 			line_pos = (size_t)(p - buf);
@@ -1450,7 +1458,7 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 			continue;
 		}
 		if (k & C_LINE_END) {
-			if (c == '\r' || p[-1] != '\r')
+			if (ends_line(p))
 				line++;
 			column_zero = (uintptr_t)p;
 			p++;
