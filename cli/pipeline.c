@@ -247,6 +247,17 @@ static void put_output(struct pipeline *p, struct report *r, const struct piece 
 		outbuf_put(&r->buf, b->out.data + from, b->out.len - from);
 }
 
+/* The unfinished text of the last piece written followed by b's, in the
+ * redo buffer; its length goes to *len.  Called as the writer. */
+static const unsigned char *join_carry(struct pipeline *p, const struct piece *b, size_t *len)
+{
+	*len = p->carry_len + b->len;
+	reserve(&p->redo, &p->redo_cap, *len + 1);
+	memcpy(p->redo, p->carry, p->carry_len);
+	memcpy(p->redo + p->carry_len, b->text, b->len);
+	return p->redo;
+}
+
 /* Writes piece b, which is done.  When the piece before it ended inside a
  * game, what was made of b is thrown away and b is audited again here, with
  * w, from the unfinished text.  Called without the lock, as the writer. */
@@ -254,18 +265,16 @@ static void write_piece(struct pipeline *p, struct worker_state *w, struct piece
 {
 	struct report *r = p->report;
 	const unsigned char *text = b->text;
+	size_t len = b->len;
 	struct pgn_position text_at = b->at;
 	if (b->first_in_file) {
 		p->games_before = 0;
 		p->carrying = 0;
 	}
 	if (p->carrying) {
-		reserve(&p->redo, &p->redo_cap, p->carry_len + b->len + 1);
-		memcpy(p->redo, p->carry, p->carry_len);
-		memcpy(p->redo + p->carry_len, b->text, b->len);
-		text = p->redo;
+		text = join_carry(p, b, &len);
 		text_at = p->carry_at;
-		audit_piece(p, w, b, p->redo, p->carry_len + b->len, &p->carry_at);
+		audit_piece(p, w, b, text, len, &p->carry_at);
 	}
 	put_output(p, r, b);
 	report_flush(r);
@@ -275,12 +284,11 @@ static void write_piece(struct pipeline *p, struct worker_state *w, struct piece
 	p->carrying = !b->result.between;
 	if (p->carrying) {
 		size_t from = (size_t)(b->result.resume.offset - text_at.offset);
-		size_t end = text == p->redo ? p->carry_len + b->len : b->len;
 		/* The carry and the redo buffers are distinct, so the unfinished
 		 * text of a redone piece can be kept before the next redo. */
-		reserve(&p->carry, &p->carry_cap, end - from + 1);
-		memmove(p->carry, text + from, end - from);
-		p->carry_len = end - from;
+		reserve(&p->carry, &p->carry_cap, len - from + 1);
+		memmove(p->carry, text + from, len - from);
+		p->carry_len = len - from;
 		p->carry_at = b->result.resume;
 	}
 	if (b->result.read_failed) {
@@ -362,13 +370,8 @@ static void read_rest_here(struct pipeline *p, struct worker_state *w, struct pi
 	 * what reading like -j 1 costs. */
 	const unsigned char *text = b->text;
 	size_t len = b->len;
-	if (p->carrying) {
-		reserve(&p->redo, &p->redo_cap, p->carry_len + b->len + 1);
-		memcpy(p->redo, p->carry, p->carry_len);
-		memcpy(p->redo + p->carry_len, b->text, b->len);
-		text = p->redo;
-		len = p->carry_len + b->len;
-	}
+	if (p->carrying)
+		text = join_carry(p, b, &len);
 	p->carrying = 0;
 
 	char err[256];
