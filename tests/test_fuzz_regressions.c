@@ -47,6 +47,12 @@ static const struct expected expectations[] = {
 	 * stream said "truncated" without handing it out: 35 games with some
 	 * read sizes, 40 with others. */
 	{ "gzip-truncated-in-match.pgn.gz", 40, -1 },
+	/* Found by fuzz_reader when igzip replaced zlib: a match reaching
+	 * before the start of the data.  igzip put out 18 bytes of its
+	 * uninitialised buffer before the error with whole reads (zlib stops
+	 * at the match); the stream now throws away what the failing call
+	 * put out, so no game is read, whatever the read sizes. */
+	{ "gzip-bad-distance.pgn.gz", 0, -1 },
 };
 
 static const struct expected *expected_for(const char *file)

@@ -33,16 +33,15 @@ static void append(struct bytes *b, const void *data, size_t len)
 	b->data[b->len] = 0;
 }
 
-/* One gzip member holding data. */
-static struct bytes gzip_member(const void *data, size_t len)
+/* One gzip member holding data, compressed by zlib at level and strategy. */
+static struct bytes gzip_member_as(const void *data, size_t len, int level, int strategy)
 {
 	struct bytes out = {malloc(len + 1024), 0};
 	z_stream z;
 
 	assert_non_null(out.data);
 	memset(&z, 0, sizeof z);
-	assert_int_equal(deflateInit2(&z, 9, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY),
-			 Z_OK);
+	assert_int_equal(deflateInit2(&z, level, Z_DEFLATED, 16 + MAX_WBITS, 8, strategy), Z_OK);
 	z.next_in = (unsigned char *)data;
 	z.avail_in = (uInt)len;
 	z.next_out = out.data;
@@ -51,6 +50,11 @@ static struct bytes gzip_member(const void *data, size_t len)
 	out.len = z.total_out;
 	deflateEnd(&z);
 	return out;
+}
+
+static struct bytes gzip_member(const void *data, size_t len)
+{
+	return gzip_member_as(data, len, 9, Z_DEFAULT_STRATEGY);
 }
 
 /* Everything the stream gives, or NULL with the error in err. */
@@ -340,6 +344,104 @@ static void test_large_gzip(void **state)
 	free(text);
 }
 
+/* Some PGN-like text of about len bytes, varied enough that every kind of
+ * deflate block turns up in it. */
+static char *pgn_text(size_t len)
+{
+	char *text = malloc(len + 1);
+	size_t at = 0;
+	unsigned seed = 12345;
+
+	assert_non_null(text);
+	for (int game = 1; at < len; game++) {
+		char line[160];
+		seed = seed * 1103515245u + 12345u;
+		int n = snprintf(line, sizeof line, "[Event \"Game %d\"]\n[White \"P%u\"]\n\n1. e4 e5 2. Nf3 Nc6 %u. Bb5 a6 1-0\n\n",
+				 game, seed % 1000, (seed >> 10) % 90 + 3);
+		for (int i = 0; i < n && at < len; i++)
+			text[at++] = line[i];
+	}
+	text[len] = 0;
+	return text;
+}
+
+/* zlib's output at every level and strategy comes back the same through
+ * igzip, in normal and in short reads. */
+static void test_every_kind_of_deflate_data(void **state)
+{
+	static const int strategies[] = { Z_DEFAULT_STRATEGY, Z_FILTERED, Z_HUFFMAN_ONLY, Z_RLE, Z_FIXED };
+	static const int levels[] = { 0, 1, 6, 9 };
+	size_t len = 300 * 1024;
+	char *text = pgn_text(len);
+
+	(void)state;
+	for (size_t i = 0; i < sizeof strategies / sizeof *strategies; i++) {
+		for (size_t j = 0; j < sizeof levels / sizeof *levels; j++) {
+			struct bytes z = gzip_member_as(text, len, levels[j], strategies[i]);
+			for (size_t chunk = 0; chunk <= 3003; chunk += 3003) {
+				struct input_stream *s = stream_open_memory(z.data, z.len);
+				stream_set_chunk_limit(s, chunk);
+				expect_contents(s, chunk ? 777 : 0, text);
+				stream_close(s);
+			}
+			free(z.data);
+		}
+	}
+	free(text);
+}
+
+/* All that comes out before a read error, and the error. */
+static struct bytes read_until_error(const unsigned char *data, size_t len, size_t chunk, char *err, size_t errlen)
+{
+	struct bytes got = {NULL, 0};
+	unsigned char buf[4096];
+	ssize_t n;
+	struct input_stream *s = stream_open_memory(data, len);
+
+	stream_set_chunk_limit(s, chunk);
+	append(&got, "", 0);
+	err[0] = 0;
+	while ((n = stream_read(s, buf, chunk ? chunk : sizeof buf, err, errlen)) > 0)
+		append(&got, buf, (size_t)n);
+	stream_close(s);
+	return got;
+}
+
+/* Damaged deflate data: the bytes handed out before the error, and the
+ * error, do not depend on the sizes of the reads (igzip can put out bytes
+ * that are not in the data before it sees the damage: those must never
+ * reach the reader in some read sizes and not in others). */
+static void test_damage_reads_the_same_in_any_read_size(void **state)
+{
+	size_t len = 200 * 1024;
+	char *text = pgn_text(len);
+	struct bytes z = gzip_member(text, len);
+	int errors = 0;
+
+	(void)state;
+	for (size_t where = 20; where < z.len - 8; where += z.len / 37) {
+		char err0[256], err[256];
+		z.data[where] ^= 0x5a;
+		struct bytes whole = read_until_error(z.data, z.len, 0, err0, sizeof err0);
+		errors += err0[0] != 0;
+		if (err0[0] && strncmp(err0, "corrupt gzip data: ", 19) != 0 && strcmp(err0, "truncated gzip data") != 0)
+			fail_msg("damage at %zu: unexpected error \"%s\"", where, err0);
+		for (size_t chunk = 1; chunk <= 7; chunk += 3) {
+			struct bytes part = read_until_error(z.data, z.len, chunk, err, sizeof err);
+			assert_string_equal(err, err0);
+			assert_int_equal(part.len, whole.len);
+			assert_memory_equal(part.data, whole.data, whole.len);
+			free(part.data);
+		}
+		free(whole.data);
+		z.data[where] ^= 0x5a;
+	}
+	/* Most of the damage is found (the CRC finds what decoding does not). */
+	assert_true(errors >= 30);
+	free(z.data);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -355,6 +457,8 @@ int main(void)
 		cmocka_unit_test(test_missing_and_unreadable_files),
 		cmocka_unit_test(test_standard_input),
 		cmocka_unit_test(test_large_gzip),
+		cmocka_unit_test(test_every_kind_of_deflate_data),
+		cmocka_unit_test(test_damage_reads_the_same_in_any_read_size),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
