@@ -279,7 +279,7 @@ static ssize_t inflate_more(struct input_stream *s, char *err, size_t errlen)
 			if (fill_raw(s, err, errlen) < 0)
 				return -1;
 		size_t give = s->in_len < INFLATE_UNIT ? s->in_len : INFLATE_UNIT;
-		s->z->next_in = (uint8_t *)(uintptr_t)s->in;
+		s->z->next_in = (uint8_t *)s->in;   /* igzip only reads it */
 		s->z->avail_in = (uint32_t)give;
 		s->z->next_out = s->out;
 		s->z->avail_out = (uint32_t)OUT_SIZE;

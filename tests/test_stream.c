@@ -371,7 +371,7 @@ static void test_every_kind_of_deflate_data(void **state)
 {
 	static const int strategies[] = { Z_DEFAULT_STRATEGY, Z_FILTERED, Z_HUFFMAN_ONLY, Z_RLE, Z_FIXED };
 	static const int levels[] = { 0, 1, 6, 9 };
-	size_t len = 300 * 1024;
+	size_t len = (size_t)300 * 1024;
 	char *text = pgn_text(len);
 
 	(void)state;
@@ -413,7 +413,7 @@ static struct bytes read_until_error(const unsigned char *data, size_t len, size
  * reach the reader in some read sizes and not in others). */
 static void test_damage_reads_the_same_in_any_read_size(void **state)
 {
-	size_t len = 200 * 1024;
+	size_t len = (size_t)200 * 1024;
 	char *text = pgn_text(len);
 	struct bytes z = gzip_member(text, len);
 	int errors = 0;
