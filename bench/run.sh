@@ -139,6 +139,24 @@ while [ "$round" -lt "$RUNS" ]; do
 	done
 done
 
+# The vCPUs' speeds: -j1 pinned to each of the first two, best of 3,
+# interleaved.  -j2 runs on both, so when one is slower -j2 / -j1 falls
+# with it (seen here: one vCPU 29% slower for part of a day).
+PIN=()
+if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
+	for round in 1 2 3; do
+		for cpu in 0 1; do
+			start=$EPOCHREALTIME
+			taskset -c "$cpu" "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS" >/dev/null 2>&1 || true
+			end=$EPOCHREALTIME
+			secs=$(seconds_between "$start" "$end")
+			if [ -z "${PIN[$cpu]:-}" ] || awk -v a="$secs" -v b="${PIN[$cpu]}" 'BEGIN { exit !(a < b) }'; then
+				PIN[$cpu]=$secs
+			fi
+		done
+	done
+fi
+
 # Peak memory: one more run of each under GNU time (under sh -c, so that the
 # command's exit status survives /usr/bin/time; $0 there is the status file).
 RSS=()
@@ -195,3 +213,9 @@ BEGIN {
 	printf "-j2 / -j1: %.2f; gzip -j2 / plain -j1: %.2f\n", pa / p2, pa / pz2
 	printf "(above 1: pgnaudit is faster; MB/s and games/s count uncompressed bytes and [Event tags)\n"
 }'
+if [ -n "${PIN[1]:-}" ]; then
+	awk -v a="${PIN[0]}" -v b="${PIN[1]}" 'BEGIN {
+		fast = a < b ? a : b; slow = a < b ? b : a
+		printf "vCPUs: -j1 pinned to cpu0 %.4f s, to cpu1 %.4f s (the slower %.0f%% slower)\n", a, b, 100 * (slow / fast - 1)
+	}'
+fi
