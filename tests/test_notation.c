@@ -242,6 +242,14 @@ static int compare_position(const struct position *pos, long *asked)
 			}
 		}
 	}
+	/* Castling also where it is not allowed: no right, blocked, in or
+	 * through check. */
+	static const char *const castles[] = { "O-O", "O-O-O" };
+	for (int i = 0; i < 2; i++) {
+		int r = compare_known(pos, castles[i]);
+		failures += r < 0;
+		*asked += r != 0;
+	}
 	struct move_list legal;
 	generate_legal(pos, &legal);
 	for (int i = 0; i < legal.count; i++) {
@@ -252,6 +260,30 @@ static int compare_position(const struct position *pos, long *asked)
 		*asked += r != 0;
 	}
 	return failures;
+}
+
+/* How many of the tokens compare_known asks about san_match_quick itself
+ * settles, in check and out of it: the comparison must reach both paths. */
+static long quick_in_check, quick_out_of_check, quick_castling;
+
+static void count_quick(const struct position *pos)
+{
+	int check = in_check(pos);
+	struct move_list legal;
+	generate_legal(pos, &legal);
+	for (int i = 0; i < legal.count; i++) {
+		char text[SAN_MAX];
+		struct san san;
+		move_to_san(pos, legal.moves[i], text);
+		if (san_parse(text, strlen(text), &san, NULL, 0) != 0 || san_match_quick(pos, &san, check) == MOVE_NONE)
+			continue;
+		if (san.kind != SAN_MOVE)
+			quick_castling++;
+		else if (check)
+			quick_in_check++;
+		else
+			quick_out_of_check++;
+	}
 }
 
 /* san_match_known, told the side to move is not in check, settles plain
@@ -283,6 +315,7 @@ static void test_known_check_same_answer(void **state)
 			if (suites[s].chess960 && number % 10 != 1)
 				continue;
 			failures += compare_position(&root, &asked);
+			count_quick(&root);
 			positions++;
 			struct move_list legal;
 			generate_legal(&root, &legal);
@@ -290,13 +323,16 @@ static void test_known_check_same_answer(void **state)
 				struct position child = root;
 				make_move(&child, legal.moves[i]);
 				failures += compare_position(&child, &asked);
+				count_quick(&child);
 				positions++;
 			}
 		}
 		fclose(in);
 	}
-	print_message("%d positions, %ld tokens compared\n", positions, asked);
+	print_message("%d positions, %ld tokens compared; the quick path settled %ld moves out of check, %ld in check, %ld castlings\n",
+		      positions, asked, quick_out_of_check, quick_in_check, quick_castling);
 	assert_true(positions > 1000);
+	assert_true(quick_out_of_check > 10000 && quick_in_check > 100 && quick_castling > 100);
 	assert_int_equal(failures, 0);
 }
 

@@ -452,13 +452,14 @@ static void settle_by_the_rest(const struct auditor *a, enum lang l, int at, con
 	r->status = READ_AMBIGUOUS; /* cannot happen: export SAN reads back */
 }
 
-/* A plain English token read out of check (san_match_quick), or
- * MOVE_NONE; flattened so that parsing and matching make one call. */
-__attribute__((flatten)) static move read_plain(const struct position *pos, const struct written *w, struct san *san)
+/* A plain English token read by san_match_quick, or MOVE_NONE; flattened
+ * so that parsing and matching make one call. */
+__attribute__((flatten)) static move read_plain(const struct position *pos, const struct written *w, struct san *san,
+						int check)
 {
 	if (san_parse(w->text, w->length, san, NULL, 0) != 0)
 		return MOVE_NONE;
-	return san_match_quick(pos, san);
+	return san_match_quick(pos, san, check);
 }
 
 /* Replays the main line in reading l into a->record, from the start, at
@@ -488,12 +489,12 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 			return;
 		}
 		int check = rec->count > 0 ? rec->plies[rec->count - 1].check : in_check(pos);
-		/* Most English moves are plain tokens played out of check: read
-		 * without filling a move_reading (lang_read_move_known gives the
-		 * same move for them, and everything else goes there). */
-		if (l == LANG_EN && !check) {
+		/* Most English moves are plain tokens: read without filling a
+		 * move_reading (lang_read_move_known gives the same move for
+		 * them, and everything else goes there). */
+		if (l == LANG_EN) {
 			struct san san;
-			move m = read_plain(pos, &a->written[i], &san);
+			move m = read_plain(pos, &a->written[i], &san, check);
 			if (m != MOVE_NONE) {
 				push_ply(rec, m, t, lt->number, &san, 0);
 				i++;

@@ -398,11 +398,28 @@ static void match_token(const struct position *pos, const struct san *san, struc
 
 /* san_match_quick finds what match_token would accept without its
  * bookkeeping of failures: the sliders that reach the destination on the
- * board as it is are the ones match_piece finds unblocked.  Castling,
- * promotion, en passant, long algebraic and every failure are left to
- * match_token, which decides them and says why. */
-move san_match_quick(const struct position *pos, const struct san *san)
+ * board as it is are the ones match_piece finds unblocked, and castling
+ * out of check is the first castling move that is legal, as match_castling
+ * takes it.  Promotion, en passant, long algebraic, an origin rank and
+ * every failure are left to match_token, which decides them and says why. */
+move san_match_quick(const struct position *pos, const struct san *san, int check)
 {
+	if (san->kind == SAN_CASTLE_SHORT || san->kind == SAN_CASTLE_LONG) {
+		if (check)
+			return MOVE_NONE;
+		int side = pos->side_to_move, ksq = king_square(pos, side), back = side == WHITE ? 0 : 7;
+		int kingside = san->kind == SAN_CASTLE_SHORT;
+		if (RANK_OF(ksq) != back)
+			return MOVE_NONE;
+		bitboard castlers = pos->castling_rooks & RANK_BB(back) & pos->by_color[side];
+		while (castlers) {
+			int r = pop_lsb(&castlers);
+			move m = MAKE_MOVE(ksq, r, 0, MOVE_CASTLE);
+			if ((r > ksq) == kingside && move_is_legal(pos, m))
+				return m;
+		}
+		return MOVE_NONE;
+	}
 	if (san->kind != SAN_MOVE || san->from_rank >= 0 || san->promotion >= 0)
 		return MOVE_NONE;
 	int us = pos->side_to_move, to = san->to, target = pos->board[to];
@@ -442,9 +459,10 @@ move san_match_quick(const struct position *pos, const struct san *san)
 		return MOVE_NONE;
 	}
 	/* Out of check, only a pinned piece can expose the king by moving;
-	 * move_is_legal asks about those and about the king itself. */
+	 * move_is_legal asks about those and about the king itself.  In
+	 * check it asks about every move. */
 	int king = king_square(pos, us);
-	bitboard exposed = pinned_pieces(pos, king, us) | BIT(king);
+	bitboard exposed = check ? ~(bitboard)0 : pinned_pieces(pos, king, us) | BIT(king);
 	move found = MOVE_NONE;
 	while (from_set) {
 		int from = pop_lsb(&from_set);
@@ -476,8 +494,8 @@ int san_match_known(const struct position *pos, int check, const struct san *san
 	res->reason[0] = '\0';
 	memset(res->candidates, 0, sizeof res->candidates);
 	res->candidate_count = 0;
-	if (check == 0) {
-		move m = san_match_quick(pos, san);
+	if (check >= 0) {
+		move m = san_match_quick(pos, san, check);
 		if (m != MOVE_NONE) {
 			res->status = MATCH_OK;
 			res->move = res->candidates[0] = m;

@@ -40,11 +40,12 @@ int san_match(const struct position *pos, const struct san *san, struct match_re
 int san_match_known(const struct position *pos, int check, const struct san *san, struct match_result *res);
 
 /* The one legal move a plain token names - a piece or king move without an
- * origin rank, a pawn advance, a pawn capture of a piece - in a position
- * whose side to move is NOT in check; MOVE_NONE for any other token, and
- * when no move or more than one fits (san_match then says what is wrong).
- * When it finds a move, san_match finds the same one. */
-move san_match_quick(const struct position *pos, const struct san *san);
+ * origin rank, a pawn advance, a pawn capture of a piece, castling out of
+ * check - in a position whose side to move is in check or not as `check`
+ * (1 or 0) says; MOVE_NONE for any other token, and when no move or more
+ * than one fits (san_match then says what is wrong).  When it finds a
+ * move, san_match finds the same one. */
+move san_match_quick(const struct position *pos, const struct san *san, int check);
 
 /* Export SAN of a legal move into buf (SAN_MAX bytes), with + or #. */
 void move_to_san(const struct position *pos, move m, char *buf);
