@@ -162,8 +162,15 @@ static int detect_format(struct input_stream *s, char *err, size_t errlen)
 	s->mode = MODE_PLAIN;
 	if (s->in_len < 2 || s->in[0] != 0x1f || s->in[1] != 0x8b)
 		return 0;
-	s->z = malloc(sizeof *s->z);
-	s->out = malloc(OUT_SIZE);
+	/* On an error the format stays unknown, so that the next read fails
+	 * the same way instead of handing out the gzip bytes as text. */
+	s->mode = MODE_UNKNOWN;
+	if (check_member_flags(s, err, errlen) < 0)
+		return -1;
+	if (s->z == NULL)
+		s->z = malloc(sizeof *s->z);
+	if (s->out == NULL)
+		s->out = malloc(OUT_SIZE);
 	if (s->z == NULL || s->out == NULL) {
 		set_error(err, errlen, strerror(ENOMEM));
 		return -1;
@@ -171,7 +178,7 @@ static int detect_format(struct input_stream *s, char *err, size_t errlen)
 	isal_inflate_init(s->z);
 	s->z->crc_flag = ISAL_GZIP;
 	s->mode = MODE_GZIP;
-	return check_member_flags(s, err, errlen);
+	return 0;
 }
 
 static ssize_t read_plain(struct input_stream *s, unsigned char *buf, size_t n,
@@ -210,10 +217,13 @@ static int next_member(struct input_stream *s, char *err, size_t errlen)
 		set_error(err, errlen, "trailing garbage after the gzip data");
 		return -1;
 	}
+	/* member_ended stays set on an error: the next read fails again. */
+	if (check_member_flags(s, err, errlen) < 0)
+		return -1;
 	isal_inflate_reset(s->z);
 	s->z->crc_flag = ISAL_GZIP;
 	s->member_ended = 0;
-	return check_member_flags(s, err, errlen) < 0 ? -1 : 1;
+	return 1;
 }
 
 static ssize_t inflate_error(int status, char *err, size_t errlen)

@@ -251,6 +251,40 @@ static void test_corrupt_gzip(void **state)
 	free(z.data);
 }
 
+/* Reserved header flags are refused in any member, and the error stays:
+ * a read after it fails again instead of going on with the data. */
+static void test_reserved_header_flags(void **state)
+{
+	struct bytes a = gzip_member(text_a, strlen(text_a));
+	struct bytes b = gzip_member(text_b, strlen(text_b));
+	struct bytes all = {NULL, 0};
+	char err[256];
+	unsigned char buf[4096];
+
+	(void)state;
+	b.data[3] |= 0x20;
+	append(&all, a.data, a.len);
+	append(&all, b.data, b.len);
+	for (int first = 0; first < 2; first++) {
+		const struct bytes *z = first ? &b : &all;
+		struct input_stream *s = stream_open_memory(z->data, z->len);
+		size_t got = 0;
+		ssize_t n;
+		while ((n = stream_read(s, buf, sizeof buf, err, sizeof err)) > 0)
+			got += (size_t)n;
+		assert_int_equal(n, -1);
+		assert_string_equal(err, "corrupt gzip data: unknown header flags set");
+		assert_int_equal(got, first ? 0 : strlen(text_a));
+		err[0] = 0;
+		assert_int_equal(stream_read(s, buf, sizeof buf, err, sizeof err), -1);
+		assert_string_equal(err, "corrupt gzip data: unknown header flags set");
+		stream_close(s);
+	}
+	free(a.data);
+	free(b.data);
+	free(all.data);
+}
+
 static void test_trailing_garbage(void **state)
 {
 	struct bytes z = gzip_member(text_a, strlen(text_a));
@@ -462,6 +496,7 @@ int main(void)
 		cmocka_unit_test(test_concatenated_members),
 		cmocka_unit_test(test_truncated_gzip),
 		cmocka_unit_test(test_corrupt_gzip),
+		cmocka_unit_test(test_reserved_header_flags),
 		cmocka_unit_test(test_trailing_garbage),
 		cmocka_unit_test(test_directory),
 		cmocka_unit_test(test_missing_and_unreadable_files),
