@@ -128,19 +128,30 @@ static ssize_t fill_raw(struct input_stream *s, char *err, size_t errlen)
 	return got;
 }
 
-/* The flag byte of a gzip member's header may not set the reserved bits
- * 5-7, which gzip -d refuses and igzip does not look at.  Returns 0, or -1
- * with the reason in err. */
-static int check_member_flags(struct input_stream *s, char *err, size_t errlen)
+/* Makes at least n raw bytes available, or all there are when the input
+ * ends first.  Returns 0, or -1 on a read error. */
+static int fill_raw_to(struct input_stream *s, size_t n, char *err, size_t errlen)
 {
-	while (s->in_len < 4) {
+	while (s->in_len < n) {
 		ssize_t got = fill_raw(s, err, errlen);
 
 		if (got < 0)
 			return -1;
 		if (got == 0)
-			return 0;   /* too short: igzip says it is truncated */
+			break;
 	}
+	return 0;
+}
+
+/* The flag byte of a gzip member's header may not set the reserved bits
+ * 5-7, which gzip -d refuses and igzip does not look at.  Returns 0, or -1
+ * with the reason in err. */
+static int check_member_flags(struct input_stream *s, char *err, size_t errlen)
+{
+	if (fill_raw_to(s, 4, err, errlen) < 0)
+		return -1;
+	if (s->in_len < 4)
+		return 0;   /* too short: igzip says it is truncated */
 	if (s->in[3] & 0xe0) {
 		set_error(err, errlen, "corrupt gzip data: unknown header flags set");
 		return -1;
@@ -151,14 +162,8 @@ static int check_member_flags(struct input_stream *s, char *err, size_t errlen)
 /* Looks at the first two bytes and chooses plain or gzip. */
 static int detect_format(struct input_stream *s, char *err, size_t errlen)
 {
-	while (s->in_len < 2) {
-		ssize_t got = fill_raw(s, err, errlen);
-
-		if (got < 0)
-			return -1;
-		if (got == 0)
-			break;
-	}
+	if (fill_raw_to(s, 2, err, errlen) < 0)
+		return -1;
 	s->mode = MODE_PLAIN;
 	if (s->in_len < 2 || s->in[0] != 0x1f || s->in[1] != 0x8b)
 		return 0;
@@ -203,14 +208,8 @@ static ssize_t read_plain(struct input_stream *s, unsigned char *buf, size_t n,
  * Returns 1 for another member, 0 at the end, -1 on error. */
 static int next_member(struct input_stream *s, char *err, size_t errlen)
 {
-	while (s->in_len < 2) {
-		ssize_t got = fill_raw(s, err, errlen);
-
-		if (got < 0)
-			return -1;
-		if (got == 0)
-			break;
-	}
+	if (fill_raw_to(s, 2, err, errlen) < 0)
+		return -1;
 	if (s->in_len == 0)
 		return 0;
 	if (s->in_len < 2 || s->in[0] != 0x1f || s->in[1] != 0x8b) {
@@ -285,9 +284,8 @@ static ssize_t inflate_more(struct input_stream *s, char *err, size_t errlen)
 			if (more <= 0)
 				return more;
 		}
-		while (s->in_len < INFLATE_UNIT && !s->raw_eof)
-			if (fill_raw(s, err, errlen) < 0)
-				return -1;
+		if (fill_raw_to(s, INFLATE_UNIT, err, errlen) < 0)
+			return -1;
 		size_t give = s->in_len < INFLATE_UNIT ? s->in_len : INFLATE_UNIT;
 		s->z->next_in = (uint8_t *)s->in;   /* igzip only reads it */
 		s->z->avail_in = (uint32_t)give;
