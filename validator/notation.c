@@ -221,24 +221,36 @@ static void match_pawn_push(const struct position *pos, const struct san *san, b
 }
 
 /* Castling as the legal move list has it: king takes own rook. */
+/* The first castling move to that side in the legal move list of a
+ * position whose side to move is not in check, without generating the
+ * list: castling is listed only with the king on its back rank, one move
+ * per rook that may castle, lowest square first.  MOVE_NONE when there is
+ * none. */
+static move first_castling(const struct position *pos, int kingside)
+{
+	int us = pos->side_to_move, ksq = king_square(pos, us), back = us == WHITE ? 0 : 7;
+	if (RANK_OF(ksq) != back)
+		return MOVE_NONE;
+	bitboard castlers = pos->castling_rooks & RANK_BB(back) & pos->by_color[us];
+	while (castlers) {
+		int r = pop_lsb(&castlers);
+		move m = MAKE_MOVE(ksq, r, 0, MOVE_CASTLE);
+		if ((r > ksq) == kingside && move_is_legal(pos, m))
+			return m;
+	}
+	return MOVE_NONE;
+}
+
 static void match_castling(const struct position *pos, int kingside, struct match_result *res, struct failure *f)
 {
 	int us = pos->side_to_move;
 	int ksq = king_square(pos, us);
 	int back = us == WHITE ? 0 : 7;
-	/* The first castling move of that side in the legal move list, without
-	 * generating the list: castling is listed only with the king on its back
-	 * rank and not in check, one move per rook that may castle, lowest
-	 * square first. */
-	if (RANK_OF(ksq) == back && !attackers_to(pos, ksq, !us, pos->by_color[WHITE] | pos->by_color[BLACK])) {
-		bitboard castlers = pos->castling_rooks & RANK_BB(back) & pos->by_color[us];
-		while (castlers) {
-			int r = pop_lsb(&castlers);
-			move m = MAKE_MOVE(ksq, r, 0, MOVE_CASTLE);
-			if ((r > ksq) == kingside && move_is_legal(pos, m)) {
-				accept(res, m);
-				return;
-			}
+	if (!attackers_to(pos, ksq, !us, pos->by_color[WHITE] | pos->by_color[BLACK])) {
+		move m = first_castling(pos, kingside);
+		if (m != MOVE_NONE) {
+			accept(res, m);
+			return;
 		}
 	}
 	const char *side = kingside ? "king" : "queen";
@@ -399,26 +411,14 @@ static void match_token(const struct position *pos, const struct san *san, struc
 /* san_match_quick finds what match_token would accept without its
  * bookkeeping of failures: the sliders that reach the destination on the
  * board as it is are the ones match_piece finds unblocked, and castling
- * out of check is the first castling move that is legal, as match_castling
- * takes it.  Promotion, en passant, long algebraic, an origin rank and
+ * out of check is first_castling, as match_castling takes it.  Promotion, en passant, long algebraic, an origin rank and
  * every failure are left to match_token, which decides them and says why. */
 move san_match_quick(const struct position *pos, const struct san *san, int check)
 {
 	if (san->kind == SAN_CASTLE_SHORT || san->kind == SAN_CASTLE_LONG) {
 		if (check)
 			return MOVE_NONE;
-		int side = pos->side_to_move, ksq = king_square(pos, side), back = side == WHITE ? 0 : 7;
-		int kingside = san->kind == SAN_CASTLE_SHORT;
-		if (RANK_OF(ksq) != back)
-			return MOVE_NONE;
-		bitboard castlers = pos->castling_rooks & RANK_BB(back) & pos->by_color[side];
-		while (castlers) {
-			int r = pop_lsb(&castlers);
-			move m = MAKE_MOVE(ksq, r, 0, MOVE_CASTLE);
-			if ((r > ksq) == kingside && move_is_legal(pos, m))
-				return m;
-		}
-		return MOVE_NONE;
+		return first_castling(pos, san->kind == SAN_CASTLE_SHORT);
 	}
 	if (san->kind != SAN_MOVE || san->from_rank >= 0 || san->promotion >= 0)
 		return MOVE_NONE;
