@@ -57,20 +57,39 @@ static struct bytes gzip_member(const void *data, size_t len)
 	return gzip_member_as(data, len, 9, Z_DEFAULT_STRATEGY);
 }
 
+/* Everything the stream gives into *got (reset first), in reads of
+ * `chunk` bytes (0: 4096); returns what the last read returned, 0 at the
+ * end or -1 with the error in err.  The buffer grows by doubling: reads of
+ * one byte would make growing by each read quadratic. */
+static ssize_t read_into(struct input_stream *s, size_t chunk, struct bytes *got, char *err, size_t errlen)
+{
+	size_t cap = 4096;
+	ssize_t n;
+
+	free(got->data);
+	got->data = malloc(cap);
+	got->len = 0;
+	assert_non_null(got->data);
+	err[0] = 0;
+	for (;;) {
+		if (cap - got->len < 4096) {
+			cap *= 2;
+			got->data = realloc(got->data, cap);
+			assert_non_null(got->data);
+		}
+		n = stream_read(s, got->data + got->len, chunk ? chunk : 4096, err, errlen);
+		if (n <= 0)
+			return n;
+		got->len += (size_t)n;
+	}
+}
+
 /* Everything the stream gives, or NULL with the error in err. */
 static struct bytes *read_all(struct input_stream *s, size_t chunk, char *err, size_t errlen)
 {
 	static struct bytes got;
-	unsigned char buf[4096];
-	ssize_t n;
 
-	free(got.data);
-	got.data = NULL;
-	got.len = 0;
-	append(&got, "", 0);
-	while ((n = stream_read(s, buf, chunk ? chunk : sizeof buf, err, errlen)) > 0)
-		append(&got, buf, (size_t)n);
-	return n < 0 ? NULL : &got;
+	return read_into(s, chunk, &got, err, errlen) < 0 ? NULL : &got;
 }
 
 static void expect_contents(struct input_stream *s, size_t chunk, const char *expected)
@@ -424,29 +443,14 @@ static void test_every_kind_of_deflate_data(void **state)
 	free(text);
 }
 
-/* All that comes out before a read error, and the error.  The buffer grows
- * by doubling: reads of one byte would make append() quadratic. */
+/* All that comes out of data before a read error, and the error. */
 static struct bytes read_until_error(const unsigned char *data, size_t len, size_t chunk, char *err, size_t errlen)
 {
-	size_t cap = 4096;
-	struct bytes got = {malloc(cap), 0};
-	ssize_t n;
+	struct bytes got = {NULL, 0};
 	struct input_stream *s = stream_open_memory(data, len);
 
-	assert_non_null(got.data);
 	stream_set_chunk_limit(s, chunk);
-	err[0] = 0;
-	for (;;) {
-		if (cap - got.len < 4096) {
-			cap *= 2;
-			got.data = realloc(got.data, cap);
-			assert_non_null(got.data);
-		}
-		n = stream_read(s, got.data + got.len, chunk ? chunk : 4096, err, errlen);
-		if (n <= 0)
-			break;
-		got.len += (size_t)n;
-	}
+	read_into(s, chunk, &got, err, errlen);
 	stream_close(s);
 	return got;
 }
