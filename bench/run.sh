@@ -99,6 +99,11 @@ seconds_between() {
 	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", b - a }'
 }
 
+# better SECS BEST: whether SECS beats BEST, the fastest so far ("" when none).
+better() {
+	[ -z "$2" ] || awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'
+}
+
 # The commands timed, by number: their names, the highest exit status that
 # still means the tool did the work (pgnaudit check exits 1 when it finds
 # errors, which a real corpus has), and run_command N.
@@ -133,7 +138,7 @@ while [ "$round" -lt "$RUNS" ]; do
 		[ "$status" -le "${MAX_OK[$i]}" ] || die "${NAMES[$i]} failed with exit status $status"
 		secs=$(seconds_between "$start" "$end")
 		echo "bench: ${NAMES[$i]} run $round/$RUNS: ${secs}s" >&2
-		if [ -z "${BEST[$i]:-}" ] || awk -v a="$secs" -v b="${BEST[$i]}" 'BEGIN { exit !(a < b) }'; then
+		if better "$secs" "${BEST[$i]:-}"; then
 			BEST[$i]=$secs
 		fi
 	done
@@ -150,7 +155,7 @@ if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
 			taskset -c "$cpu" "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS" >/dev/null 2>&1 || true
 			end=$EPOCHREALTIME
 			secs=$(seconds_between "$start" "$end")
-			if [ -z "${PIN[$cpu]:-}" ] || awk -v a="$secs" -v b="${PIN[$cpu]}" 'BEGIN { exit !(a < b) }'; then
+			if better "$secs" "${PIN[$cpu]:-}"; then
 				PIN[$cpu]=$secs
 			fi
 		done
