@@ -43,6 +43,11 @@
 #include <isa-l/igzip_lib.h>
 
 #define RAW_BUFFER_SIZE ((size_t)256 * 1024)
+/* The first read, which tells plain text from gzip: plain text is then read
+ * straight into the caller's buffer, so that the raw buffer's pages are
+ * never touched (a page touched the first time costs up to 12 us in some
+ * virtual machines). */
+#define PROBE_SIZE ((size_t)4096)
 /* More than igzip keeps inside (two windows of 32 KiB and a look-ahead). */
 #define OUT_SIZE ((size_t)256 * 1024)
 /* The compressed bytes given to igzip at a time (see inflate_more). */
@@ -99,9 +104,11 @@ static ssize_t read_fd(int fd, void *buf, size_t n, char *err, size_t errlen)
 	return got;
 }
 
-/* Makes more raw bytes available after the s->in_len already there.
- * Returns how many were added, 0 at the end of the input, -1 on error. */
-static ssize_t fill_raw(struct input_stream *s, char *err, size_t errlen)
+/* Makes more raw bytes available after the s->in_len already there, up to
+ * `most` in all (at most RAW_BUFFER_SIZE; a memory stream has no buffer and
+ * ignores it).  Returns how many were added, 0 at the end of the input, -1
+ * on error. */
+static ssize_t fill_raw(struct input_stream *s, size_t most, char *err, size_t errlen)
 {
 	ssize_t got;
 
@@ -119,8 +126,7 @@ static ssize_t fill_raw(struct input_stream *s, char *err, size_t errlen)
 		memmove(s->raw, s->in, s->in_len);
 		s->in = s->raw;
 	}
-	got = read_fd(s->fd, s->raw + s->in_len, chunk(s, RAW_BUFFER_SIZE - s->in_len),
-		      err, errlen);
+	got = read_fd(s->fd, s->raw + s->in_len, chunk(s, most - s->in_len), err, errlen);
 	if (got == 0)
 		s->raw_eof = 1;
 	if (got > 0)
@@ -130,10 +136,10 @@ static ssize_t fill_raw(struct input_stream *s, char *err, size_t errlen)
 
 /* Makes at least n raw bytes available, or all there are when the input
  * ends first.  Returns 0, or -1 on a read error. */
-static int fill_raw_to(struct input_stream *s, size_t n, char *err, size_t errlen)
+static int fill_raw_to(struct input_stream *s, size_t n, size_t most, char *err, size_t errlen)
 {
 	while (s->in_len < n) {
-		ssize_t got = fill_raw(s, err, errlen);
+		ssize_t got = fill_raw(s, most, err, errlen);
 
 		if (got < 0)
 			return -1;
@@ -148,7 +154,7 @@ static int fill_raw_to(struct input_stream *s, size_t n, char *err, size_t errle
  * with the reason in err. */
 static int check_member_flags(struct input_stream *s, char *err, size_t errlen)
 {
-	if (fill_raw_to(s, 4, err, errlen) < 0)
+	if (fill_raw_to(s, 4, RAW_BUFFER_SIZE, err, errlen) < 0)
 		return -1;
 	if (s->in_len < 4)
 		return 0;   /* too short: igzip says it is truncated */
@@ -162,7 +168,7 @@ static int check_member_flags(struct input_stream *s, char *err, size_t errlen)
 /* Looks at the first two bytes and chooses plain or gzip. */
 static int detect_format(struct input_stream *s, char *err, size_t errlen)
 {
-	if (fill_raw_to(s, 2, err, errlen) < 0)
+	if (fill_raw_to(s, 2, PROBE_SIZE, err, errlen) < 0)
 		return -1;
 	s->mode = MODE_PLAIN;
 	if (s->in_len < 2 || s->in[0] != 0x1f || s->in[1] != 0x8b)
@@ -192,7 +198,7 @@ static ssize_t read_plain(struct input_stream *s, unsigned char *buf, size_t n,
 	if (s->in_len == 0 && s->fd >= 0)
 		return s->raw_eof ? 0 : read_fd(s->fd, buf, chunk(s, n), err, errlen);
 	if (s->in_len == 0) {
-		ssize_t got = fill_raw(s, err, errlen);
+		ssize_t got = fill_raw(s, RAW_BUFFER_SIZE, err, errlen);
 
 		if (got <= 0)
 			return got;
@@ -208,7 +214,7 @@ static ssize_t read_plain(struct input_stream *s, unsigned char *buf, size_t n,
  * Returns 1 for another member, 0 at the end, -1 on error. */
 static int next_member(struct input_stream *s, char *err, size_t errlen)
 {
-	if (fill_raw_to(s, 2, err, errlen) < 0)
+	if (fill_raw_to(s, 2, RAW_BUFFER_SIZE, err, errlen) < 0)
 		return -1;
 	if (s->in_len == 0)
 		return 0;
@@ -284,7 +290,7 @@ static ssize_t inflate_more(struct input_stream *s, char *err, size_t errlen)
 			if (more <= 0)
 				return more;
 		}
-		if (fill_raw_to(s, INFLATE_UNIT, err, errlen) < 0)
+		if (fill_raw_to(s, INFLATE_UNIT, RAW_BUFFER_SIZE, err, errlen) < 0)
 			return -1;
 		size_t give = s->in_len < INFLATE_UNIT ? s->in_len : INFLATE_UNIT;
 		s->z->next_in = (uint8_t *)s->in;   /* igzip only reads it */
