@@ -10,6 +10,29 @@
 #include <emmintrin.h>
 #endif
 
+/* The last i < n with t[i] == a or t[i] == b, or n when there is none:
+ * sixteen bytes at a time, from the end, where SSE2 is there. */
+static size_t last_of(const unsigned char *t, size_t n, unsigned char a, unsigned char b)
+{
+	size_t i = n;
+#ifdef __SSE2__
+	const __m128i va = _mm_set1_epi8((char)a), vb = _mm_set1_epi8((char)b);
+	while (i >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + i - 16));
+		unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)));
+		if (mask)
+			return i - 16 + (31 - (size_t)__builtin_clz(mask));
+		i -= 16;
+	}
+#endif
+	while (i > 0) {
+		i--;
+		if (t[i] == a || t[i] == b)
+			return i;
+	}
+	return n;
+}
+
 /* Whether the n bytes at t end with a result that stands alone. */
 static int ends_with_result(const unsigned char *t, size_t n)
 {
@@ -28,15 +51,15 @@ static int ends_with_result(const unsigned char *t, size_t n)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '}' || c == ')';
 }
 
-/* The start of the line before the line end at t[j - 1] (j > 0). */
+/* The start of the line before the line end at t[j - 1] (j > 0).  Lines
+ * of movetext can be long (TCEC's archives put a game on one line). */
 static size_t line_before(const unsigned char *t, size_t j)
 {
 	if (t[j - 1] == '\n' && j > 1 && t[j - 2] == '\r')
 		j--;
 	j--;
-	while (j > 0 && t[j - 1] != '\n' && t[j - 1] != '\r')
-		j--;
-	return j;
+	size_t end = last_of(t, j, '\n', '\r');
+	return end == j ? 0 : end + 1;
 }
 
 /* Whether the line t[from, to) is blank. */
@@ -58,9 +81,14 @@ size_t pgn_find_cut(const unsigned char *t, size_t len)
 {
 	if (len < 3)
 		return 0;
-	/* i + 1 < len: the letter after the `[` is there. */
-	for (size_t i = len - 1; i-- > 1;) {
-		if (t[i] != '[' || (t[i - 1] != '\n' && t[i - 1] != '\r'))
+	/* Each `[` at 1 <= i < len - 1 (the letter after it is there), from
+	 * the last: most of the bytes passed over are movetext. */
+	for (size_t end = len - 1; end > 1;) {
+		size_t i = last_of(t, end, '[', '[');
+		if (i == end || i == 0)
+			break;
+		end = i;
+		if (t[i - 1] != '\n' && t[i - 1] != '\r')
 			continue;
 		unsigned char c = t[i + 1];
 		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')))
@@ -91,6 +119,15 @@ size_t pgn_find_cut(const unsigned char *t, size_t len)
 	return 0;
 }
 
+#ifdef __SSE2__
+/* The sum of the sixteen bytes of v. */
+static uint32_t byte_sum(__m128i v)
+{
+	__m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
+	return (uint32_t)_mm_cvtsi128_si32(s) + (uint32_t)_mm_extract_epi16(s, 4);
+}
+#endif
+
 /* The lines ended in t[0, n) as the reader counts them: CR, LF and CRLF
  * each end one, so the count is CRs + LFs - CRLF pairs. */
 uint32_t pgn_count_lines(const unsigned char *t, size_t n)
@@ -100,27 +137,43 @@ uint32_t pgn_count_lines(const unsigned char *t, size_t n)
 	uint32_t lines = t[0] == '\n' || t[0] == '\r';
 	size_t i = 1;
 #ifdef __SSE2__
-	/* Sixteen bytes at a time: a byte of `ends` counts the line end
-	 * bytes in its column (a comparison gives 0xff, subtracting it adds
-	 * 1), one of `pairs` the CRLFs, at most 255 blocks between sums; `w`
-	 * is the same bytes one earlier. */
+	/* Sixteen bytes at a time: a byte of `lfs` counts the LFs in its
+	 * column (a comparison gives 0xff, subtracting it adds 1), one of
+	 * `crs` the CRs, at most 255 blocks between sums.  Most text has no
+	 * CR: then the LFs are the count.  Else the bytes are counted again
+	 * with the CRLF pairs, from `w`, the same bytes one earlier. */
 	const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), zero = _mm_setzero_si128();
-	while (i + 16 <= n) {
-		__m128i ends = zero, pairs = zero;
-		for (int k = 0; k < 255 && i + 16 <= n; k++, i += 16) {
+	uint32_t lf_count = 0, cr_count = 0;
+	size_t blocks_end = 1 + (n - 1) / 16 * 16;
+	while (i < blocks_end) {
+		__m128i lfs = zero, crs = zero;
+		for (int k = 0; k < 255 && i < blocks_end; k++, i += 16) {
 			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
-			__m128i w = _mm_loadu_si128((const __m128i *)(const void *)(t + i - 1));
-			__m128i is_lf = _mm_cmpeq_epi8(v, lf);
-			ends = _mm_sub_epi8(ends, _mm_or_si128(is_lf, _mm_cmpeq_epi8(v, cr)));
-			pairs = _mm_sub_epi8(pairs, _mm_and_si128(is_lf, _mm_cmpeq_epi8(w, cr)));
+			lfs = _mm_sub_epi8(lfs, _mm_cmpeq_epi8(v, lf));
+			crs = _mm_sub_epi8(crs, _mm_cmpeq_epi8(v, cr));
 		}
-		__m128i e = _mm_sad_epu8(ends, zero), q = _mm_sad_epu8(pairs, zero);
-		lines += (uint32_t)_mm_cvtsi128_si32(e) + (uint32_t)_mm_extract_epi16(e, 4);
-		lines -= (uint32_t)_mm_cvtsi128_si32(q) + (uint32_t)_mm_extract_epi16(q, 4);
+		lf_count += byte_sum(lfs);
+		cr_count += byte_sum(crs);
+	}
+	/* (A CR at t[0] could pair with an LF at t[1].) */
+	if (cr_count == 0 && t[0] != '\r') {
+		lines += lf_count;
+	} else {
+		i = 1;
+		while (i < blocks_end) {
+			__m128i ends = zero, pairs = zero;
+			for (int k = 0; k < 255 && i < blocks_end; k++, i += 16) {
+				__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
+				__m128i w = _mm_loadu_si128((const __m128i *)(const void *)(t + i - 1));
+				__m128i is_lf = _mm_cmpeq_epi8(v, lf);
+				ends = _mm_sub_epi8(ends, _mm_or_si128(is_lf, _mm_cmpeq_epi8(v, cr)));
+				pairs = _mm_sub_epi8(pairs, _mm_and_si128(is_lf, _mm_cmpeq_epi8(w, cr)));
+			}
+			lines += byte_sum(ends) - byte_sum(pairs);
+		}
 	}
 #endif
 	for (; i < n; i++)
 		lines += t[i] == '\r' || (t[i] == '\n' && t[i - 1] != '\r');
 	return lines;
 }
-

@@ -98,8 +98,107 @@ static void test_count_lines(void **state)
 		for (size_t n = 0; n < 80; n++)
 			assert_int_equal(pgn_count_lines(text + from, n), lines_slowly(text + from, n));
 	assert_int_equal(pgn_count_lines(text, sizeof text), lines_slowly(text, sizeof text));
+	/* Without CR, which has a way of its own; and then one CR, at the
+	 * start (before an LF), in the middle, or in the last bytes. */
+	for (size_t i = 0; i < sizeof text; i++)
+		if (text[i] == '\r')
+			text[i] = 'x';
+	for (size_t from = 0; from < 40; from++)
+		for (size_t n = 0; n < 80; n++)
+			assert_int_equal(pgn_count_lines(text + from, n), lines_slowly(text + from, n));
+	assert_int_equal(pgn_count_lines(text, sizeof text), lines_slowly(text, sizeof text));
+	text[100] = '\r';
+	text[101] = '\n';
+	assert_int_equal(pgn_count_lines(text + 100, 5000), lines_slowly(text + 100, 5000));
+	assert_int_equal(pgn_count_lines(text, 5000), lines_slowly(text, 5000));
+	text[4998] = '\r';
+	assert_int_equal(pgn_count_lines(text + 200, 4800), lines_slowly(text + 200, 4800));
 	memset(text, '\n', sizeof text);
 	assert_int_equal(pgn_count_lines(text, sizeof text), sizeof text);
+}
+
+/* pgn_find_cut as it was first written, a byte at a time, for comparing. */
+static size_t find_cut_slowly(const unsigned char *t, size_t len)
+{
+	for (size_t i = len < 3 ? 0 : len - 1; i-- > 1;) {
+		if (t[i] != '[' || (t[i - 1] != '\n' && t[i - 1] != '\r'))
+			continue;
+		unsigned char c = t[i + 1];
+		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')))
+			continue;
+		size_t cut = i, line = i;
+		int blank_before = 0;
+		while (line > 0) {
+			size_t j = line;
+			if (t[j - 1] == '\n' && j > 1 && t[j - 2] == '\r')
+				j--;
+			j--;
+			while (j > 0 && t[j - 1] != '\n' && t[j - 1] != '\r')
+				j--;
+			size_t from = j, k;
+			for (k = from; k < line && strchr(" \t\n\r", t[k]); k++)
+				;
+			if (k == line) {
+				blank_before = 1;
+				line = from;
+				continue;
+			}
+			if (t[from] == ';') {
+				line = cut = from;
+				continue;
+			}
+			j = line;
+			while (j > from && strchr(" \t\n\r", t[j - 1]))
+				j--;
+			static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
+			for (int r = 0; r < 4; r++) {
+				size_t n = strlen(results[r]);
+				if (j - from >= n && memcmp(t + j - n, results[r], n) == 0 &&
+				    (j - n == 0 || strchr(" \t\n\r})", t[j - n - 1])))
+					return cut;
+			}
+			if (blank_before && i + 7 <= len && memcmp(t + i, "[Event", 6) == 0 &&
+			    (t[i + 6] == ' ' || t[i + 6] == '"'))
+				return i;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* Texts pieced together from the fragments that decide a cut, with long
+ * lines among them (the line and bracket scans go sixteen bytes at a
+ * time): the cut is the same as the slow scan's at every length. */
+static void test_cut_same_as_slow_scan(void **state)
+{
+	(void)state;
+	static const char *const parts[] = {
+		"[Event \"x\"]\n", "[Site \"y\"]\r\n", "[Event\"z\"]\r", "\n", "\r\n", "\r", "  \t",
+		"1. e4 e5 ", "1-0", "0-1 ", "1/2-1/2", "*", "21-0", "{c} ", ") ", "; a ; comment\n",
+		";{ x }\r\n", "[%clk 1]", "[", "a", "Z",
+	};
+	static unsigned char text[4000];
+	uint32_t seed = 777;
+	for (int round = 0; round < 300; round++) {
+		size_t len = 0;
+		while (len < sizeof text - 200) {
+			seed = seed * 1103515245u + 12345u;
+			unsigned r = (seed >> 16) % 40;
+			if (r < sizeof parts / sizeof *parts) {
+				size_t n = strlen(parts[r]);
+				memcpy(text + len, parts[r], n);
+				len += n;
+			} else {
+				/* A run of movetext without line ends or brackets. */
+				size_t n = (seed >> 8) % 90;
+				for (size_t k = 0; k < n; k++)
+					text[len + k] = (unsigned char)"e4 Nf3 O-O { } . ! x"[k % 20];
+				len += n;
+			}
+		}
+		for (size_t n = 0; n <= len; n += 1 + n / 64)
+			assert_int_equal(pgn_find_cut(text, n), find_cut_slowly(text, n));
+	}
 }
 
 int main(void)
@@ -109,6 +208,7 @@ int main(void)
 		cmocka_unit_test(test_before_semicolon_comments),
 		cmocka_unit_test(test_event_after_a_blank_line),
 		cmocka_unit_test(test_count_lines),
+		cmocka_unit_test(test_cut_same_as_slow_scan),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
