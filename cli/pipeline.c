@@ -234,7 +234,9 @@ static void audit_piece(struct pipeline *p, struct worker_state *w, struct piece
 	b->out = r.buf;
 }
 
-/* Copies b's output to r, putting in the game numbers. */
+/* Writes b's output through r, putting in the game numbers.  r's buffer is
+ * flushed every 64 KiB, as report_finding does, so that it stays small and
+ * in cache rather than growing to the size of the largest piece's output. */
 static void put_output(struct pipeline *p, struct report *r, const struct piece *b)
 {
 	size_t from = 0;
@@ -242,6 +244,8 @@ static void put_output(struct pipeline *p, struct report *r, const struct piece 
 		outbuf_put(&r->buf, b->out.data + from, b->marks.at[i] - from);
 		outbuf_put_int(&r->buf, p->games_before + b->marks.game[i]);
 		from = b->marks.at[i];
+		if (r->buf.len >= 1 << 16)
+			report_flush(r);
 	}
 	if (b->out.len > from)
 		outbuf_put(&r->buf, b->out.data + from, b->out.len - from);
