@@ -343,12 +343,17 @@ static void make_progress(struct pipeline *p, struct worker_state *w)
 	p->waiting--;
 }
 
-/* Moves `at` over the n bytes at t, which end with a line end. */
+/* Moves `at` over the n bytes at t, which end with a line end or (a cut
+ * after a result) inside a line. */
 static void advance(struct pgn_position *at, const unsigned char *t, size_t n)
 {
 	at->line += pgn_count_lines(t, n);
+	size_t k = n;
+	while (k > 0 && t[k - 1] != '\n' && t[k - 1] != '\r')
+		k--;
+	if (k > 0)
+		at->line_start = at->offset + k;
 	at->offset += n;
-	at->line_start = at->offset;
 }
 
 /* The rest of the file on this thread, as -j 1 reads it: `held` bytes of b

@@ -77,6 +77,26 @@ static int event_tag(const unsigned char *t, size_t i, size_t len)
 	return i + 7 <= len && memcmp(t + i, "[Event", 6) == 0 && (t[i + 6] == ' ' || t[i + 6] == '"');
 }
 
+/* The end of a result that stands alone before the first `;` of the line
+ * t[from, to), outside a brace comment opened on the line; 0 when there is
+ * none.  (A comment opened on an earlier line cannot be seen without
+ * lexing: then the cut is a wrong guess, which costs time only.) */
+static size_t result_before_comment(const unsigned char *t, size_t from, size_t to)
+{
+	const unsigned char *semicolon = memchr(t + from, ';', to - from);
+	if (!semicolon)
+		return 0;
+	size_t j = (size_t)(semicolon - t);
+	while (j > from && (t[j - 1] == ' ' || t[j - 1] == '\t'))
+		j--;
+	if (j == from || !ends_with_result(t, j))
+		return 0;
+	size_t n = j - from, open = last_of(t + from, n, '{', '{'), close = last_of(t + from, n, '}', '}');
+	if (open != n && (close == n || close < open))
+		return 0;
+	return j;
+}
+
 size_t pgn_find_cut(const unsigned char *t, size_t len)
 {
 	if (len < 3)
@@ -111,6 +131,9 @@ size_t pgn_find_cut(const unsigned char *t, size_t len)
 				j--;
 			if (ends_with_result(t, j))
 				return cut;
+			size_t after_result = result_before_comment(t, from, j);
+			if (after_result)
+				return after_result;
 			if (blank_before && event_tag(t, i, len))
 				return i;
 			break;

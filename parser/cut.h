@@ -18,11 +18,14 @@
 /*
  * The last place in t[0, len) where a game seems to start, 0 when there is
  * none.  That is the start of a line that begins with `[` and a letter and
- * has before it (blank lines apart):
+ * has before it (blank lines apart), or a place before it:
  *  - a line that ends with a result (1-0, 0-1, 1/2-1/2, *);
  *  - or lines of `;` comments after such a line: then the cut is before the
  *    comments, which a reader gives to the game that follows them (TCEC's
  *    archives end every game so);
+ *  - or a line with a result before a `;` comment (`0-1 ; {...}`, as other
+ *    TCEC archives have it): then the cut is inside that line, just after
+ *    the result, since the comment goes with the next game;
  *  - or, when that line is `[Event `, a blank line: games whose result is
  *    followed by a comment on its line, or that have no result.
  */

@@ -115,11 +115,12 @@ expect_same "$TMP/j1" "$TMP/jgz" "-j 2 on gzip from a pipe"
 sed 's/$/\r/' "$TMP/many.pgn" >"$TMP/many-crlf.pgn"
 tr '\n' '\r' <"$TMP/many.pgn" >"$TMP/many-cr.pgn"
 # Results with a comment after them on their line, and no results at all:
-# cut only before an Event tag after a blank line (parser/cut.h).
+# cut only before an Event tag after a blank line (parser/cut.h); a `;`
+# comment after a result is cut before (pieces-semicolon-inline.pgn).
 sed 's/\(1-0\|0-1\|1\/2-1\/2\|\*\)$/\1 {the end}/' "$TMP/many.pgn" >"$TMP/many-commented.pgn"
 sed 's/ \(1-0\|0-1\|1\/2-1\/2\|\*\)$//' "$TMP/many.pgn" >"$TMP/many-no-results.pgn"
 for file in testdata/reader/pieces.pgn testdata/reader/pieces-cr.pgn testdata/reader/pieces-semicolon.pgn \
-	"$TMP/long.pgn" "$TMP/many.pgn" "$TMP/many-crlf.pgn" "$TMP/many-cr.pgn" \
+	testdata/reader/pieces-semicolon-inline.pgn "$TMP/long.pgn" "$TMP/many.pgn" "$TMP/many-crlf.pgn" "$TMP/many-cr.pgn" \
 	"$TMP/many-commented.pgn" "$TMP/many-no-results.pgn"; do
 	for format in jsonl text; do
 		"$BIN" check -f "$format" "$file" >"$TMP/p1" 2>&1

@@ -51,6 +51,17 @@ static void test_before_semicolon_comments(void **state)
 	assert_int_equal(cut_in(t), offset_of(t, "; { Game"));
 	t = "1.e4 e5 1-0\n;{ a comment\n; over two lines }\n[Event \"b\"]\n";
 	assert_int_equal(cut_in(t), offset_of(t, ";{ a comment"));
+	/* Other TCEC archives: the comment is on the result's line.  The cut
+	 * is inside that line, just after the result. */
+	t = "1.e4 e5 0-1 ; { Game Nr. 1 : B wins ; GameDuration = 05:59:32 }\n\n[Event \"b\"]\n";
+	assert_int_equal(cut_in(t), offset_of(t, " ; { Game"));
+	t = "[Event \"a\"]\n\n1. e4 1/2-1/2\t;x\r\n; y\r\n[Site \"b\"]\r\n";
+	assert_int_equal(cut_in(t), offset_of(t, "\t;x"));
+	/* A result inside braces, or not alone, before the `;` is none. */
+	t = "1. e4 {won 1-0; resigned}\n\n[Event \"b\"]\n";
+	assert_int_equal(cut_in(t), offset_of(t, "[Event \"b\""));
+	assert_int_equal(cut_in("1. e4 {x} e5 21-0 ; y\n[Site \"b\"]\n"), -1);
+	assert_int_equal(cut_in("1. e4 { 1-0 } 0-1; y\n[Site \"b\"]\n") > 0, 1);
 }
 
 static void test_event_after_a_blank_line(void **state)
@@ -117,7 +128,21 @@ static void test_count_lines(void **state)
 	assert_int_equal(pgn_count_lines(text, sizeof text), sizeof text);
 }
 
-/* pgn_find_cut as it was first written, a byte at a time, for comparing. */
+/* Whether t[from, j) ends with a result that stands alone. */
+static int result_ends_at(const unsigned char *t, size_t from, size_t j)
+{
+	static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
+	for (int r = 0; r < 4; r++) {
+		size_t n = strlen(results[r]);
+		if (j - from >= n && memcmp(t + j - n, results[r], n) == 0 &&
+		    (j - n == 0 || strchr(" \t\n\r})", t[j - n - 1])))
+			return 1;
+	}
+	return 0;
+}
+
+/* pgn_find_cut written a byte at a time, as simply as it goes, for
+ * comparing. */
 static size_t find_cut_slowly(const unsigned char *t, size_t len)
 {
 	for (size_t i = len < 3 ? 0 : len - 1; i-- > 1;) {
@@ -150,12 +175,21 @@ static size_t find_cut_slowly(const unsigned char *t, size_t len)
 			j = line;
 			while (j > from && strchr(" \t\n\r", t[j - 1]))
 				j--;
-			static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
-			for (int r = 0; r < 4; r++) {
-				size_t n = strlen(results[r]);
-				if (j - from >= n && memcmp(t + j - n, results[r], n) == 0 &&
-				    (j - n == 0 || strchr(" \t\n\r})", t[j - n - 1])))
-					return cut;
+			if (result_ends_at(t, from, j))
+				return cut;
+			/* A result before the line's first `;`, not in braces. */
+			size_t semicolon = from;
+			while (semicolon < j && t[semicolon] != ';')
+				semicolon++;
+			if (semicolon < j) {
+				size_t e = semicolon;
+				while (e > from && (t[e - 1] == ' ' || t[e - 1] == '\t'))
+					e--;
+				int in_braces = 0;
+				for (size_t b = from; b < e; b++)
+					in_braces = t[b] == '{' ? 1 : t[b] == '}' ? 0 : in_braces;
+				if (e > from && !in_braces && result_ends_at(t, from, e))
+					return e;
 			}
 			if (blank_before && i + 7 <= len && memcmp(t + i, "[Event", 6) == 0 &&
 			    (t[i + 6] == ' ' || t[i + 6] == '"'))
@@ -175,7 +209,7 @@ static void test_cut_same_as_slow_scan(void **state)
 	static const char *const parts[] = {
 		"[Event \"x\"]\n", "[Site \"y\"]\r\n", "[Event\"z\"]\r", "\n", "\r\n", "\r", "  \t",
 		"1. e4 e5 ", "1-0", "0-1 ", "1/2-1/2", "*", "21-0", "{c} ", ") ", "; a ; comment\n",
-		";{ x }\r\n", "[%clk 1]", "[", "a", "Z",
+		";{ x }\r\n", "[%clk 1]", "[", "a", "Z", " ; {Game 1}", "{ 1-0 ", "}", "\t;",
 	};
 	static unsigned char text[4000];
 	uint32_t seed = 777;
