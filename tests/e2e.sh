@@ -210,6 +210,8 @@ for i in $(seq 400); do cat "$pgn"; done >"$TMP/many-errors.pgn"
 if [ -w /dev/full ]; then
 	expect_status 2 "check >/dev/full" -- sh -c "$BIN check $TMP/many-errors.pgn >/dev/full"
 	expect_grep "^pgnaudit: error writing to standard output: No space left on device$" "$TMP/err" "/dev/full is named"
+	expect_status 2 "check -j 2 >/dev/full" -- sh -c "$BIN check -j 2 $TMP/many-errors.pgn >/dev/full"
+	expect_grep "^pgnaudit: error writing to standard output: No space left on device$" "$TMP/err" "/dev/full is named with -j 2"
 	expect_status 2 "replay >/dev/full" -- sh -c "$BIN replay $TMP/many-errors.pgn >/dev/full"
 	expect_status 2 "perft >/dev/full" -- sh -c "$BIN perft 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 1 >/dev/full"
 fi
