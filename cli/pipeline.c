@@ -15,8 +15,16 @@
  * input.
  *
  * The output is the bytes -j 1 prints, whatever the cuts:
- *  - Lines, columns and offsets: each piece is lexed from the position where
- *    it starts in the file (pgn_reader_restart).
+ *  - Offsets and columns: each piece is lexed from the position where it
+ *    starts in the file (pgn_reader_restart).
+ *  - Lines: counting a piece's lines before it is read would be one more
+ *    pass over every byte, by the reading thread.  So a thread counts the
+ *    lines of its piece from 1 and the report notes where line numbers go,
+ *    as for game numbers; the writer knows where each piece starts (the
+ *    lexer counted the lines of those before) and puts in the file's
+ *    lines.  The two messages that name a line (pgn_file_line) ask for the
+ *    file's line of the piece's first line and wait for the pieces before
+ *    to be written.
  *  - Game numbers: a thread does not know how many games came before its
  *    piece; it numbers its games from 1 and the report notes where the
  *    numbers go (struct game_marks); the writer puts in the real ones.
@@ -67,6 +75,7 @@ enum piece_state { PIECE_FREE, PIECE_FILLED, PIECE_DONE };
 /* What auditing a text gave. */
 struct text_result {
 	int games;                   /* games audited */
+	uint32_t lines;              /* line ends in the text */
 	int between;                 /* the text ended between games */
 	struct pgn_position resume;  /* if not: where its unfinished game starts */
 	int read_failed;             /* reading ended with the read error */
@@ -75,6 +84,7 @@ struct text_result {
 
 struct piece {
 	/* The reading thread fills these. */
+	long seq;                    /* its sequence number (see struct pipeline) */
 	const char *file;            /* the name findings carry ("-" for stdin) */
 	const char *shown;           /* the name messages carry */
 	unsigned char *store;        /* a byte, text, PGN_IN_PLACE_SLACK bytes */
@@ -91,12 +101,24 @@ struct piece {
 	struct text_result result;
 };
 
+struct pipeline;
+
+/* What pgn_file_line asks of the text being audited: the file's line of its
+ * first line, known, or to be waited for until the pieces before piece
+ * `seq` are written. */
+struct first_line {
+	struct pipeline *p;
+	long seq;                    /* -1: known */
+	uint32_t line;
+};
+
 /* What a thread needs to lex and audit. */
 struct worker_state {
 	struct auditor auditor;
 	struct finding_list findings;
 	struct pgn_reader *reader;
 	struct pgn_game game;
+	struct first_line first_line;
 };
 
 struct pipeline {
@@ -129,6 +151,8 @@ struct pipeline {
 	struct report *report;
 	struct check_tally *tally;
 	int games_before;                /* games of the current file written */
+	uint32_t next_line;              /* the file's line where the next piece starts (under
+					    lock when written is; see first_line_of_text) */
 	int carrying;                    /* the last piece written ended inside a game */
 	unsigned char *carry, *redo;     /* its unfinished text; that text + the next piece */
 	size_t carry_len, carry_cap, redo_cap;
@@ -173,6 +197,29 @@ static void piece_reserve(struct piece *b, size_t need)
 	b->cap = cap;
 }
 
+/* pgn_game's piece_first_line: the file's line of the first line of the text
+ * being audited.  A piece's is known when every piece before it is written:
+ * then next_line is where it starts (the writer sets it before it counts
+ * the piece written, under the lock).  The piece being audited is not
+ * written yet, so `written` stops there. */
+static uint32_t first_line_of_text(void *ctx)
+{
+	struct first_line *f = ctx;
+	if (f->seq >= 0) {
+		struct pipeline *p = f->p;
+		pthread_mutex_lock(&p->lock);
+		while (p->written < f->seq) {
+			p->waiting++;
+			pthread_cond_wait(&p->progress, &p->lock);
+			p->waiting--;
+		}
+		f->line = p->next_line;
+		f->seq = -1;
+		pthread_mutex_unlock(&p->lock);
+	}
+	return f->line;
+}
+
 static void worker_state_init(struct worker_state *w, const struct check_options *opt)
 {
 	auditor_init(&w->auditor, &opt->audit);
@@ -203,6 +250,8 @@ static void audit_text(const struct pipeline *p, struct worker_state *w, const s
 {
 	int got;
 	int failed = b->last_in_file && b->failure[0];
+	w->game.piece_first_line = first_line_of_text;
+	w->game.piece_ctx = &w->first_line;
 	if (text == b->text && !failed)
 		pgn_reader_restart_in_place(w->reader, b->text, len, at);
 	else
@@ -215,12 +264,18 @@ static void audit_text(const struct pipeline *p, struct worker_state *w, const s
 	}
 	res->read_failed = got < 0;
 	res->between = b->last_in_file || pgn_reader_ended_between_games(w->reader, &res->resume);
+	res->lines = pgn_reader_line(w->reader) - at->line;
 }
 
-/* Audits piece b (from its own text) into its buffers. */
+/* Audits piece b (from its own text, or another starting at `at`, whose
+ * lines are counted from 1) into its buffers.  The file's line of the text's
+ * first line is `first_line`, or when that is 0, where piece b starts. */
 static void audit_piece(struct pipeline *p, struct worker_state *w, struct piece *b,
-			const unsigned char *text, size_t len, const struct pgn_position *at)
+			const unsigned char *text, size_t len, const struct pgn_position *at, uint32_t first_line)
 {
+	w->first_line.p = p;
+	w->first_line.seq = first_line ? -1 : b->first_in_file ? -1 : b->seq;
+	w->first_line.line = first_line ? first_line : 1;
 	struct report r;
 	memset(&r, 0, sizeof r);
 	r.format = p->format;
@@ -234,16 +289,21 @@ static void audit_piece(struct pipeline *p, struct worker_state *w, struct piece
 	b->out = r.buf;
 }
 
-/* Writes b's output through r, putting in the game numbers.  r's buffer is
+/* Writes b's output through r, putting in the game numbers and the lines
+ * (the text audited starts on line first_line of the file).  r's buffer is
  * flushed every 64 KiB, as report_finding does for -j 1 (and the rest at
  * the end, by the caller of check_files_parallel): it stays small and in
  * cache, and a write costs a system call per 64 KiB, not one per piece. */
-static void put_output(struct pipeline *p, struct report *r, const struct piece *b)
+static void put_output(struct pipeline *p, struct report *r, const struct piece *b, uint32_t first_line)
 {
 	size_t from = 0;
 	for (size_t i = 0; i < b->marks.count; i++) {
+		int mark = b->marks.game[i];
 		outbuf_put(&r->buf, b->out.data + from, b->marks.at[i] - from);
-		outbuf_put_int(&r->buf, p->games_before + b->marks.game[i]);
+		if (mark > 0)
+			outbuf_put_int(&r->buf, p->games_before + mark);
+		else
+			outbuf_put_int(&r->buf, (long long)first_line + (uint32_t)-mark - 1);
 		from = b->marks.at[i];
 		if (r->buf.len >= 1 << 16)
 			report_flush(r);
@@ -275,13 +335,17 @@ static void write_piece(struct pipeline *p, struct worker_state *w, struct piece
 	if (b->first_in_file) {
 		p->games_before = 0;
 		p->carrying = 0;
+		p->next_line = 1;
 	}
+	uint32_t first_line = p->next_line;
 	if (p->carrying) {
 		text = join_carry(p, b, &len);
 		text_at = p->carry_at;
-		audit_piece(p, w, b, text, len, &p->carry_at);
+		text_at.line = 1;
+		first_line = p->carry_at.line;
+		audit_piece(p, w, b, text, len, &text_at, first_line);
 	}
-	put_output(p, r, b);
+	put_output(p, r, b, first_line);
 	p->tally->errors += b->tally.errors;
 	p->tally->reported += b->tally.reported;
 	p->games_before += b->result.games;
@@ -294,7 +358,10 @@ static void write_piece(struct pipeline *p, struct worker_state *w, struct piece
 		memmove(p->carry, text + from, len - from);
 		p->carry_len = len - from;
 		p->carry_at = b->result.resume;
+		p->carry_at.line = first_line + b->result.resume.line - 1;
 	}
+	/* Read under the lock once `written` counts b (first_line_of_text). */
+	p->next_line = first_line + b->result.lines;
 	if (b->result.read_failed) {
 		warnx_("%s: %s (after game %d)", b->shown, b->result.error, p->games_before);
 		pthread_mutex_lock(&p->lock);
@@ -344,10 +411,10 @@ static void make_progress(struct pipeline *p, struct worker_state *w)
 }
 
 /* Moves `at` over the n bytes at t, which end with a line end or (a cut
- * after a result) inside a line. */
+ * after a result) inside a line.  Its line is not counted (see the lines
+ * at the top). */
 static void advance(struct pgn_position *at, const unsigned char *t, size_t n)
 {
-	at->line += pgn_count_lines(t, n);
 	size_t k = n;
 	while (k > 0 && t[k - 1] != '\n' && t[k - 1] != '\r')
 		k--;
@@ -372,8 +439,13 @@ static void read_rest_here(struct pipeline *p, struct worker_state *w, struct pi
 	if (b->first_in_file) {
 		p->games_before = 0;
 		p->carrying = 0;
+		p->next_line = 1;
 	}
 	struct pgn_position at = p->carrying ? p->carry_at : b->at;
+	if (!p->carrying)
+		at.line = p->next_line;
+	/* Everything before is written: the lines are the file's. */
+	w->game.piece_first_line = NULL;
 	/* The piece's bytes are read where they are unless unfinished text
 	 * comes before them: a copy of PIECE_MAX bytes would add that much to
 	 * what reading like -j 1 costs. */
@@ -441,7 +513,9 @@ static int fill_piece(struct pipeline *p, struct worker_state *w, struct piece *
 	b->file = p->file;
 	b->shown = p->shown;
 	b->first_in_file = p->first;
+	b->seq = p->filled;
 	b->at = p->at;
+	b->at.line = 1;
 	b->failure[0] = 0;
 	piece_reserve(b, piece_bytes + p->spill_len);
 	if (p->spill_len)
@@ -542,7 +616,7 @@ static void *work(void *arg)
 		pthread_mutex_unlock(&p->read_lock);
 		if (!b)
 			break;
-		audit_piece(p, &w, b, b->text, b->len, &b->at);
+		audit_piece(p, &w, b, b->text, b->len, &b->at, 0);
 		pthread_mutex_lock(&p->lock);
 		b->state = PIECE_DONE;
 		write_done_pieces(p, &w);

@@ -1,6 +1,6 @@
 /*
- * cut.c - guessing where games start, and counting lines, sixteen bytes at a
- * time where SSE2 is there (see cut.h).
+ * cut.c - guessing where games start, looking sixteen bytes at a time where
+ * SSE2 is there (see cut.h).
  */
 #include "parser/cut.h"
 
@@ -140,63 +140,4 @@ size_t pgn_find_cut(const unsigned char *t, size_t len)
 		}
 	}
 	return 0;
-}
-
-#ifdef __SSE2__
-/* The sum of the sixteen bytes of v. */
-static uint32_t byte_sum(__m128i v)
-{
-	__m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
-	return (uint32_t)_mm_cvtsi128_si32(s) + (uint32_t)_mm_extract_epi16(s, 4);
-}
-#endif
-
-/* The lines ended in t[0, n) as the reader counts them: CR, LF and CRLF
- * each end one, so the count is CRs + LFs - CRLF pairs. */
-uint32_t pgn_count_lines(const unsigned char *t, size_t n)
-{
-	if (n == 0)
-		return 0;
-	uint32_t lines = t[0] == '\n' || t[0] == '\r';
-	size_t i = 1;
-#ifdef __SSE2__
-	/* Sixteen bytes at a time: a byte of `lfs` counts the LFs in its
-	 * column (a comparison gives 0xff, subtracting it adds 1), one of
-	 * `crs` the CRs, at most 255 blocks between sums.  Most text has no
-	 * CR: then the LFs are the count.  Else the bytes are counted again
-	 * with the CRLF pairs, from `w`, the same bytes one earlier. */
-	const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), zero = _mm_setzero_si128();
-	uint32_t lf_count = 0, cr_count = 0;
-	size_t blocks_end = 1 + (n - 1) / 16 * 16;
-	while (i < blocks_end) {
-		__m128i lfs = zero, crs = zero;
-		for (int k = 0; k < 255 && i < blocks_end; k++, i += 16) {
-			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
-			lfs = _mm_sub_epi8(lfs, _mm_cmpeq_epi8(v, lf));
-			crs = _mm_sub_epi8(crs, _mm_cmpeq_epi8(v, cr));
-		}
-		lf_count += byte_sum(lfs);
-		cr_count += byte_sum(crs);
-	}
-	/* (A CR at t[0] could pair with an LF at t[1].) */
-	if (cr_count == 0 && t[0] != '\r') {
-		lines += lf_count;
-	} else {
-		i = 1;
-		while (i < blocks_end) {
-			__m128i ends = zero, pairs = zero;
-			for (int k = 0; k < 255 && i < blocks_end; k++, i += 16) {
-				__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
-				__m128i w = _mm_loadu_si128((const __m128i *)(const void *)(t + i - 1));
-				__m128i is_lf = _mm_cmpeq_epi8(v, lf);
-				ends = _mm_sub_epi8(ends, _mm_or_si128(is_lf, _mm_cmpeq_epi8(v, cr)));
-				pairs = _mm_sub_epi8(pairs, _mm_and_si128(is_lf, _mm_cmpeq_epi8(w, cr)));
-			}
-			lines += byte_sum(ends) - byte_sum(pairs);
-		}
-	}
-#endif
-	for (; i < n; i++)
-		lines += t[i] == '\r' || (t[i] == '\n' && t[i - 1] != '\r');
-	return lines;
 }

@@ -1,6 +1,6 @@
 /*
- * cut.h - where to cut PGN text into pieces that can be read apart, and how
- * many lines a piece holds, for `check -j N` (cli/pipeline.c).
+ * cut.h - where to cut PGN text into pieces that can be read apart, for
+ * `check -j N` (cli/pipeline.c).
  *
  * A cut is only a guess made from the bytes, without lexing them: a reader
  * of the piece before it tells whether it really ended between games
@@ -13,7 +13,6 @@
 #define PGNAUDIT_CUT_H
 
 #include <stddef.h>
-#include <stdint.h>
 
 /*
  * The last place in t[0, len) where a game seems to start, 0 when there is
@@ -30,10 +29,5 @@
  *    followed by a comment on its line, or that have no result.
  */
 size_t pgn_find_cut(const unsigned char *t, size_t len);
-
-/* The lines t[0, n) ends, as the reader counts them: CR, LF and CRLF each
- * end one (a CR at t[n - 1] followed by an LF after t[n] would be counted
- * again there: cut between lines, not inside a CRLF). */
-uint32_t pgn_count_lines(const unsigned char *t, size_t n);
 
 #endif

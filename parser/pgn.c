@@ -1058,7 +1058,7 @@ static int comment_cut(struct pgn_reader *r, struct pgn_game *g, uint32_t text,
 	emit_text(r, g, TOKEN_COMMENT, text, open);
 	add_final_problem(r, g, PGN_UNTERMINATED_COMMENT, open,
 			  "comment opened here is not closed: it runs into the tag pair at"
-			  " line %u, which is taken to start the next game", r->line);
+			  " line %u, which is taken to start the next game", pgn_file_line(g, r->line));
 	r->st.cut_by_comment = 1;
 	g->end_offset = tag_at;
 	return LEX_GAME_OVER;
@@ -1717,6 +1717,11 @@ void pgn_reader_restart_in_place(struct pgn_reader *r, unsigned char *data, size
 	memset(data + len, 0, PGN_IN_PLACE_SLACK);
 	r->end = len;
 	r->eof = 1;
+}
+
+uint32_t pgn_reader_line(const struct pgn_reader *r)
+{
+	return r->line;
 }
 
 int pgn_reader_game_cut_by_end(const struct pgn_reader *r)

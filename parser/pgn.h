@@ -127,7 +127,19 @@ struct pgn_game {
 	uint64_t start_offset;      /* byte offsets in the (decompressed) input */
 	uint64_t end_offset;
 	int truncated;              /* a limit was exceeded: tokens or tags are missing */
+	/* NULL, or: the lines are counted from the first line of a piece of
+	 * the file (check -j N), and this gives the file's line of that first
+	 * line, waiting if need be until it is known (pgn_file_line). */
+	uint32_t (*piece_first_line)(void *ctx);
+	void *piece_ctx;
 };
+
+/* The file's line of `line`, a line of g: for the messages that name a line
+ * (the report writes the lines of findings through report_line_number). */
+static inline uint32_t pgn_file_line(const struct pgn_game *g, uint32_t line)
+{
+	return g->piece_first_line ? g->piece_first_line(g->piece_ctx) + line - 1 : line;
+}
 
 struct pgn_reader;
 
@@ -172,6 +184,9 @@ void pgn_reader_restart(struct pgn_reader *r, const void *data, size_t len, stru
 void pgn_reader_restart_in_place(struct pgn_reader *r, unsigned char *data, size_t len,
 				 const struct pgn_position *at);
 int pgn_reader_ended_between_games(const struct pgn_reader *r, struct pgn_position *resume);
+/* The line the reader is on: after the last game of in-place bytes, 1 + the
+ * line ends in them when it started on line 1. */
+uint32_t pgn_reader_line(const struct pgn_reader *r);
 /* Whether the game pgn_next_game has just returned was ended by the end of
  * the input (no result, no next game): a reader of a piece of the input
  * cannot tell whether it is complete. */

@@ -55,7 +55,9 @@ void csv_finding(struct report *r, const struct game_label *g, const struct find
 	field(b, g->file, 1);
 	outbuf_put(b, ",", 1);
 	report_game_number(r, g->game);
-	number(b, (long)f->line, f->line != 0);
+	outbuf_put(b, ",", 1);
+	if (f->line)
+		report_line_number(r, f->line);
 	number(b, (long)f->column, f->line != 0);
 	number(b, f->ply, f->ply != 0);
 	number(b, f->move_number, f->ply != 0);

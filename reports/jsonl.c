@@ -121,7 +121,7 @@ void jsonl_finding(struct report *r, const struct game_label *g, const struct fi
 	report_game_number(r, g->game);
 	if (f->line) {
 		outbuf_puts(b, ",\"line\":");
-		outbuf_put_int(b, f->line);
+		report_line_number(r, f->line);
 		outbuf_puts(b, ",\"column\":");
 		outbuf_put_int(b, f->column);
 	}

@@ -126,29 +126,40 @@ int report_format_from_name(const char *name)
 	return -1;
 }
 
-void report_game_number(struct report *r, int game)
+/* Notes that mark `value` goes at the end of r's buffer. */
+static void add_mark(struct game_marks *m, size_t at, int value)
 {
-	struct game_marks *m = r->marks;
-
-	if (m == NULL) {
-		outbuf_put_int(&r->buf, game);
-		return;
-	}
 	if (m->count == m->cap) {
 		size_t cap = m->cap ? 2 * m->cap : 64;
-		size_t *at = realloc(m->at, cap * sizeof *at);
-		int *games = at ? realloc(m->game, cap * sizeof *games) : NULL;
+		size_t *ats = realloc(m->at, cap * sizeof *ats);
+		int *values = ats ? realloc(m->game, cap * sizeof *values) : NULL;
 
-		if (at == NULL || games == NULL) {
+		if (ats == NULL || values == NULL) {
 			fputs("pgnaudit: out of memory\n", stderr);
 			exit(2);
 		}
-		m->at = at;
-		m->game = games;
+		m->at = ats;
+		m->game = values;
 		m->cap = cap;
 	}
-	m->at[m->count] = r->buf.len;
-	m->game[m->count++] = game;
+	m->at[m->count] = at;
+	m->game[m->count++] = value;
+}
+
+void report_game_number(struct report *r, int game)
+{
+	if (r->marks == NULL)
+		outbuf_put_int(&r->buf, game);
+	else
+		add_mark(r->marks, r->buf.len, game);
+}
+
+void report_line_number(struct report *r, uint32_t line)
+{
+	if (r->marks == NULL)
+		outbuf_put_int(&r->buf, line);
+	else
+		add_mark(r->marks, r->buf.len, -(int)line);
 }
 
 void report_begin(struct report *r)

@@ -30,14 +30,16 @@ struct outbuf {
 	size_t len, cap;
 };
 
-/* Where game numbers go that are not known yet.  A worker thread audits a
- * piece of a file without knowing how many games came before it
- * (cli/pipeline.c): it numbers the games of its piece from 1, and every
- * number is left out of the buffer and noted here, to be put in when the
- * buffer is written. */
+/* Where game and line numbers go that are not known yet.  A worker thread
+ * audits a piece of a file without knowing how many games and lines came
+ * before it (cli/pipeline.c): it numbers the games of its piece from 1 and
+ * its lines from 1, and every game number and every finding's line number
+ * is left out of the buffer and noted here, to be put in when the buffer is
+ * written. */
 struct game_marks {
 	size_t *at;             /* offsets in the buffer */
-	int *game;              /* the number within the piece */
+	int *game;              /* > 0: a game number within the piece; < 0:
+				   minus a line number within the piece */
 	size_t count, cap;
 };
 
@@ -60,6 +62,8 @@ void report_free(struct report *r);
 
 /* Writes a game number (or notes its place; see struct game_marks). */
 void report_game_number(struct report *r, int game);
+/* Writes a finding's line number (or notes its place). */
+void report_line_number(struct report *r, uint32_t line);
 
 /* Buffer primitives shared by the formats. */
 void outbuf_put(struct outbuf *b, const char *s, size_t n);

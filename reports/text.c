@@ -55,7 +55,7 @@ void text_finding(struct report *r, const struct game_label *g, const struct fin
 	outbuf_put_utf8(b, g->file);
 	if (f->line) {
 		outbuf_puts(b, ":");
-		outbuf_put_int(b, f->line);
+		report_line_number(r, f->line);
 		outbuf_puts(b, ":");
 		outbuf_put_int(b, f->column);
 	}

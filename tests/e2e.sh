@@ -122,7 +122,7 @@ sed 's/ \(1-0\|0-1\|1\/2-1\/2\|\*\)$//' "$TMP/many.pgn" >"$TMP/many-no-results.p
 for file in testdata/reader/pieces.pgn testdata/reader/pieces-cr.pgn testdata/reader/pieces-semicolon.pgn \
 	testdata/reader/pieces-semicolon-inline.pgn "$TMP/long.pgn" "$TMP/many.pgn" "$TMP/many-crlf.pgn" "$TMP/many-cr.pgn" \
 	"$TMP/many-commented.pgn" "$TMP/many-no-results.pgn"; do
-	for format in jsonl text; do
+	for format in jsonl text csv; do
 		"$BIN" check -f "$format" "$file" >"$TMP/p1" 2>&1
 		p1_status=$?
 		for size in 1 13 200 4096; do

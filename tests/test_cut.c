@@ -1,6 +1,5 @@
 /*
- * test_cut.c - parser/cut.c: where check -j cuts text into pieces, and the
- * line count that tells a piece where it starts.
+ * test_cut.c - parser/cut.c: where check -j cuts text into pieces.
  */
 #include "tests/test_util.h"
 
@@ -79,53 +78,6 @@ static void test_event_after_a_blank_line(void **state)
 	/* Blank lines at the very start are no game before it. */
 	assert_int_equal(cut_in("x\n\n\n[Event \"b\"]\n") > 0, 1);
 	assert_int_equal(cut_in("\n\n[Event \"b\"]\n"), -1);
-}
-
-/* The reader's count: CR, LF and CRLF each end a line. */
-static uint32_t lines_slowly(const unsigned char *t, size_t n)
-{
-	uint32_t lines = 0;
-	for (size_t i = 0; i < n; i++)
-		lines += t[i] == '\r' || (t[i] == '\n' && (i == 0 || t[i - 1] != '\r'));
-	return lines;
-}
-
-static void test_count_lines(void **state)
-{
-	(void)state;
-	assert_int_equal(pgn_count_lines((const unsigned char *)"", 0), 0);
-	assert_int_equal(pgn_count_lines((const unsigned char *)"a\nb\r\nc\rd\n\n", 10), 5);
-	/* Every length and offset up to a few blocks of sixteen, over text
-	 * that mixes LF, CR, CRLF and LFCR, and over 70,000 bytes (more than
-	 * 255 blocks between two sums). */
-	static unsigned char text[70000];
-	uint32_t seed = 12345;
-	for (size_t i = 0; i < sizeof text; i++) {
-		seed = seed * 1103515245u + 12345u;
-		unsigned r = (seed >> 16) % 8;
-		text[i] = r == 0 ? '\n' : r == 1 ? '\r' : (unsigned char)('a' + r);
-	}
-	for (size_t from = 0; from < 40; from++)
-		for (size_t n = 0; n < 80; n++)
-			assert_int_equal(pgn_count_lines(text + from, n), lines_slowly(text + from, n));
-	assert_int_equal(pgn_count_lines(text, sizeof text), lines_slowly(text, sizeof text));
-	/* Without CR, which has a way of its own; and then one CR, at the
-	 * start (before an LF), in the middle, or in the last bytes. */
-	for (size_t i = 0; i < sizeof text; i++)
-		if (text[i] == '\r')
-			text[i] = 'x';
-	for (size_t from = 0; from < 40; from++)
-		for (size_t n = 0; n < 80; n++)
-			assert_int_equal(pgn_count_lines(text + from, n), lines_slowly(text + from, n));
-	assert_int_equal(pgn_count_lines(text, sizeof text), lines_slowly(text, sizeof text));
-	text[100] = '\r';
-	text[101] = '\n';
-	assert_int_equal(pgn_count_lines(text + 100, 5000), lines_slowly(text + 100, 5000));
-	assert_int_equal(pgn_count_lines(text, 5000), lines_slowly(text, 5000));
-	text[4998] = '\r';
-	assert_int_equal(pgn_count_lines(text + 200, 4800), lines_slowly(text + 200, 4800));
-	memset(text, '\n', sizeof text);
-	assert_int_equal(pgn_count_lines(text, sizeof text), sizeof text);
 }
 
 /* Whether t[from, j) ends with a result that stands alone. */
@@ -241,7 +193,6 @@ int main(void)
 		cmocka_unit_test(test_after_a_result),
 		cmocka_unit_test(test_before_semicolon_comments),
 		cmocka_unit_test(test_event_after_a_blank_line),
-		cmocka_unit_test(test_count_lines),
 		cmocka_unit_test(test_cut_same_as_slow_scan),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -116,37 +116,55 @@ static void test_text(void **state)
 	free(out);
 }
 
-/* Game numbers left out and marked (as a worker thread renders them) are
- * where the numbers would have been written, in every format. */
+/* Game and line numbers left out and marked (as a worker thread renders
+ * them, counting a piece's games and lines from 1) are where the numbers
+ * would have been written, in every format: put in with the game numbers
+ * and the lines moved by the piece's first line, the buffer is what the
+ * direct rendering gives. */
 static void test_game_marks(void **state)
 {
-	struct finding f = illegal_finding();
+	struct finding f = illegal_finding(), in_piece = f;
 	(void)state;
+	in_piece.line = f.line - 10; /* the piece starts on line 11 */
 	for (int format = REPORT_TEXT; format <= REPORT_CSV; format++) {
 		struct game_marks marks = { 0 };
 		struct report r = { NULL, (enum report_format)format, 0, { 0 }, &marks };
-		struct game_label g = label;
-		char *direct = render((enum report_format)format, 0, &label, &f);
+		struct game_label g = label, g5 = label;
+		g5.game = 5;
+		char *first = render((enum report_format)format, 0, &label, &f);
+		char *second = render((enum report_format)format, 0, &g5, &f);
 		report_begin(&r);
 		size_t header = r.buf.len;
-		report_finding(&r, &g, &f);
-		g.game = 5;
-		report_finding(&r, &g, &f);
-		assert_int_equal(marks.count, 2);
-		assert_int_equal(marks.game[0], 3);
-		assert_int_equal(marks.game[1], 5);
-		/* Put the numbers in: the first finding is exactly the direct one. */
-		size_t from = header, len = strlen(direct);
-		char rebuilt[4096];
-		size_t n = (size_t)snprintf(rebuilt, sizeof rebuilt, "%.*s", (int)header, r.buf.data);
-		n += (size_t)snprintf(rebuilt + n, sizeof rebuilt - n, "%.*s%d", (int)(marks.at[0] - from),
-				      r.buf.data + from, marks.game[0]);
-		from = marks.at[0];
-		n += (size_t)snprintf(rebuilt + n, sizeof rebuilt - n, "%.*s", (int)(marks.at[1] - from),
-				      r.buf.data + from);
-		assert_true(n >= len);
-		assert_memory_equal(rebuilt, direct, len);
-		free(direct);
+		g.game = 1;
+		report_finding(&r, &g, &in_piece);
+		g.game = 3;
+		report_finding(&r, &g, &in_piece);
+		/* A game number and a line each (in the order of the format). */
+		assert_int_equal(marks.count, 4);
+		int games = 0, lines = 0;
+		for (size_t i = 0; i < marks.count; i++) {
+			if (marks.game[i] > 0)
+				games = 10 * games + marks.game[i];
+			else
+				lines += marks.game[i] == -(int)in_piece.line;
+		}
+		assert_int_equal(games, 13);
+		assert_int_equal(lines, 2);
+		char rebuilt[4096], direct[4096];
+		size_t from = header, n = (size_t)snprintf(rebuilt, sizeof rebuilt, "%.*s", (int)header, r.buf.data);
+		for (size_t i = 0; i < marks.count; i++) {
+			int mark = marks.game[i];
+			n += (size_t)snprintf(rebuilt + n, sizeof rebuilt - n, "%.*s%d", (int)(marks.at[i] - from),
+					      r.buf.data + from, mark > 0 ? 2 + mark : 11 + -mark - 1);
+			from = marks.at[i];
+		}
+		n += (size_t)snprintf(rebuilt + n, sizeof rebuilt - n, "%.*s", (int)(r.buf.len - from), r.buf.data + from);
+		/* The direct renderings, the header (CSV) once. */
+		size_t m = (size_t)snprintf(direct, sizeof direct, "%s%s", first, second + header);
+		assert_int_equal(n, m);
+		assert_memory_equal(rebuilt, direct, m);
+		free(first);
+		free(second);
 		free(r.buf.data);
 		free(marks.at);
 		free(marks.game);

@@ -518,12 +518,12 @@ static void check_duplicate(const struct pgn_game *g, int i, struct finding_list
 		f->rule = "PGN 8.1";
 		if (strcmp(v1, v2) == 0)
 			snprintf(f->message, sizeof f->message, "the %.40s tag appears again (first on line %u)", name,
-				 first->line);
+				 pgn_file_line(g, first->line));
 		else
 			snprintf(f->message, sizeof f->message,
 				 "the %.40s tag appears again (first on line %u) with another value: \"%.60s\" here, "
 				 "\"%.60s\" there",
-				 name, first->line, v2, v1);
+				 name, pgn_file_line(g, first->line), v2, v1);
 		return;
 	}
 }
