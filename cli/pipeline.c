@@ -142,7 +142,8 @@ struct pipeline {
 	int file_count, file_index;
 	struct input_stream *stream;     /* the file being read, NULL between files */
 	const char *file, *shown;
-	struct pgn_position at;          /* where the next piece starts */
+	struct pgn_position at;          /* where the next piece starts (but its line: pieces
+					    count their lines from 1) */
 	int first;                       /* the next piece is the file's first */
 	unsigned char *spill;            /* text read after the last cut */
 	size_t spill_len, spill_cap;
@@ -197,6 +198,15 @@ static void piece_reserve(struct piece *b, size_t need)
 	b->cap = cap;
 }
 
+/* Called with the lock held: waits until a piece is written (or the ring
+ * changes otherwise), without writing. */
+static void wait_for_progress(struct pipeline *p)
+{
+	p->waiting++;
+	pthread_cond_wait(&p->progress, &p->lock);
+	p->waiting--;
+}
+
 /* pgn_game's piece_first_line: the file's line of the first line of the text
  * being audited.  A piece's is known when every piece before it is written:
  * then next_line is where it starts (the writer sets it before it counts
@@ -208,11 +218,8 @@ static uint32_t first_line_of_text(void *ctx)
 	if (f->seq >= 0) {
 		struct pipeline *p = f->p;
 		pthread_mutex_lock(&p->lock);
-		while (p->written < f->seq) {
-			p->waiting++;
-			pthread_cond_wait(&p->progress, &p->lock);
-			p->waiting--;
-		}
+		while (p->written < f->seq)
+			wait_for_progress(p);
 		f->line = p->next_line;
 		f->seq = -1;
 		pthread_mutex_unlock(&p->lock);
@@ -273,9 +280,11 @@ static void audit_text(const struct pipeline *p, struct worker_state *w, const s
 static void audit_piece(struct pipeline *p, struct worker_state *w, struct piece *b,
 			const unsigned char *text, size_t len, const struct pgn_position *at, uint32_t first_line)
 {
+	if (!first_line && b->first_in_file)
+		first_line = 1;
 	w->first_line.p = p;
-	w->first_line.seq = first_line ? -1 : b->first_in_file ? -1 : b->seq;
-	w->first_line.line = first_line ? first_line : 1;
+	w->first_line.seq = first_line ? -1 : b->seq;
+	w->first_line.line = first_line;
 	struct report r;
 	memset(&r, 0, sizeof r);
 	r.format = p->format;
@@ -298,7 +307,7 @@ static void put_output(struct pipeline *p, struct report *r, const struct piece 
 {
 	size_t from = 0;
 	for (size_t i = 0; i < b->marks.count; i++) {
-		int mark = b->marks.game[i];
+		int mark = b->marks.value[i];
 		outbuf_put(&r->buf, b->out.data + from, b->marks.at[i] - from);
 		if (mark > 0)
 			outbuf_put_int(&r->buf, p->games_before + mark);
@@ -405,9 +414,7 @@ static void make_progress(struct pipeline *p, struct worker_state *w)
 	write_done_pieces(p, w);
 	if (p->written != written)
 		return;
-	p->waiting++;
-	pthread_cond_wait(&p->progress, &p->lock);
-	p->waiting--;
+	wait_for_progress(p);
 }
 
 /* Moves `at` over the n bytes at t, which end with a line end or (a cut
@@ -415,9 +422,7 @@ static void make_progress(struct pipeline *p, struct worker_state *w)
  * at the top). */
 static void advance(struct pgn_position *at, const unsigned char *t, size_t n)
 {
-	size_t k = n;
-	while (k > 0 && t[k - 1] != '\n' && t[k - 1] != '\r')
-		k--;
+	size_t k = pgn_line_start(t, n);
 	if (k > 0)
 		at->line_start = at->offset + k;
 	at->offset += n;
@@ -497,7 +502,6 @@ static int open_next_file(struct pipeline *p)
 		p->shown = input_name(path);
 		p->at.offset = 0;
 		p->at.line_start = 0;
-		p->at.line = 1;
 		p->first = 1;
 		p->spill_len = 0;
 		return 1;
@@ -671,7 +675,7 @@ int check_files_parallel(const struct check_options *opt, struct report *r, char
 		free(p.ring[i].store);
 		free(p.ring[i].out.data);
 		free(p.ring[i].marks.at);
-		free(p.ring[i].marks.game);
+		free(p.ring[i].marks.value);
 	}
 	pthread_mutex_destroy(&p.lock);
 	pthread_mutex_destroy(&p.read_lock);

@@ -51,15 +51,18 @@ static int ends_with_result(const unsigned char *t, size_t n)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '}' || c == ')';
 }
 
-/* The start of the line before the line end at t[j - 1] (j > 0).  Lines
- * of movetext can be long (TCEC's archives put a game on one line). */
+size_t pgn_line_start(const unsigned char *t, size_t n)
+{
+	size_t end = last_of(t, n, '\n', '\r');
+	return end == n ? 0 : end + 1;
+}
+
+/* The start of the line before the line end at t[j - 1] (j > 0). */
 static size_t line_before(const unsigned char *t, size_t j)
 {
 	if (t[j - 1] == '\n' && j > 1 && t[j - 2] == '\r')
 		j--;
-	j--;
-	size_t end = last_of(t, j, '\n', '\r');
-	return end == j ? 0 : end + 1;
+	return pgn_line_start(t, j - 1);
 }
 
 /* Whether the line t[from, to) is blank. */
@@ -91,8 +94,9 @@ static size_t result_before_comment(const unsigned char *t, size_t from, size_t 
 		j--;
 	if (j == from || !ends_with_result(t, j))
 		return 0;
-	size_t n = j - from, open = last_of(t + from, n, '{', '{'), close = last_of(t + from, n, '}', '}');
-	if (open != n && (close == n || close < open))
+	/* Inside a brace comment when the last brace opens one. */
+	size_t n = j - from, brace = last_of(t + from, n, '{', '}');
+	if (brace != n && t[from + brace] == '{')
 		return 0;
 	return j;
 }

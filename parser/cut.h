@@ -30,4 +30,9 @@
  */
 size_t pgn_find_cut(const unsigned char *t, size_t len);
 
+/* Where the line that t[n] is on starts: just after the last CR or LF in
+ * t[0, n), or 0 when there is none (lines of movetext can be long: TCEC's
+ * archives put a game on one line). */
+size_t pgn_line_start(const unsigned char *t, size_t n);
+
 #endif

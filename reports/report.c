@@ -132,18 +132,18 @@ static void add_mark(struct game_marks *m, size_t at, int value)
 	if (m->count == m->cap) {
 		size_t cap = m->cap ? 2 * m->cap : 64;
 		size_t *ats = realloc(m->at, cap * sizeof *ats);
-		int *values = ats ? realloc(m->game, cap * sizeof *values) : NULL;
+		int *values = ats ? realloc(m->value, cap * sizeof *values) : NULL;
 
 		if (ats == NULL || values == NULL) {
 			fputs("pgnaudit: out of memory\n", stderr);
 			exit(2);
 		}
 		m->at = ats;
-		m->game = values;
+		m->value = values;
 		m->cap = cap;
 	}
 	m->at[m->count] = at;
-	m->game[m->count++] = value;
+	m->value[m->count++] = value;
 }
 
 void report_game_number(struct report *r, int game)

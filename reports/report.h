@@ -38,7 +38,7 @@ struct outbuf {
  * written. */
 struct game_marks {
 	size_t *at;             /* offsets in the buffer */
-	int *game;              /* > 0: a game number within the piece; < 0:
+	int *value;             /* > 0: a game number within the piece; < 0:
 				   minus a line number within the piece */
 	size_t count, cap;
 };

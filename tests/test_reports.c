@@ -143,17 +143,17 @@ static void test_game_marks(void **state)
 		assert_int_equal(marks.count, 4);
 		int games = 0, lines = 0;
 		for (size_t i = 0; i < marks.count; i++) {
-			if (marks.game[i] > 0)
-				games = 10 * games + marks.game[i];
+			if (marks.value[i] > 0)
+				games = 10 * games + marks.value[i];
 			else
-				lines += marks.game[i] == -(int)in_piece.line;
+				lines += marks.value[i] == -(int)in_piece.line;
 		}
 		assert_int_equal(games, 13);
 		assert_int_equal(lines, 2);
 		char rebuilt[4096], direct[4096];
 		size_t from = header, n = (size_t)snprintf(rebuilt, sizeof rebuilt, "%.*s", (int)header, r.buf.data);
 		for (size_t i = 0; i < marks.count; i++) {
-			int mark = marks.game[i];
+			int mark = marks.value[i];
 			n += (size_t)snprintf(rebuilt + n, sizeof rebuilt - n, "%.*s%d", (int)(marks.at[i] - from),
 					      r.buf.data + from, mark > 0 ? 2 + mark : 11 + -mark - 1);
 			from = marks.at[i];
@@ -167,7 +167,7 @@ static void test_game_marks(void **state)
 		free(second);
 		free(r.buf.data);
 		free(marks.at);
-		free(marks.game);
+		free(marks.value);
 	}
 }
 
