@@ -50,6 +50,7 @@
 #include "cli.h"
 #include "parser/cut.h"
 #include "parser/stream.h"
+#include "parser/memory.h"
 
 #define PIECE_BYTES ((size_t)128 * 1024)
 #define PIECE_MAX ((size_t)4 << 20)
@@ -175,7 +176,7 @@ static void reserve(unsigned char **buf, size_t *cap, size_t need)
 	size_t cap2 = *cap ? *cap : 4096;
 	while (cap2 < need)
 		cap2 *= 2;
-	unsigned char *b = realloc(*buf, cap2);
+	unsigned char *b = memory_grow(*buf, *cap, cap2);
 	if (!b)
 		out_of_memory();
 	*buf = b;
@@ -190,7 +191,8 @@ static void piece_reserve(struct piece *b, size_t need)
 	size_t cap = b->cap ? b->cap : 4096;
 	while (cap < need)
 		cap *= 2;
-	unsigned char *store = realloc(b->store, 1 + cap + PGN_IN_PLACE_SLACK);
+	unsigned char *store = memory_grow(b->store, b->store ? 1 + b->cap + PGN_IN_PLACE_SLACK : 0,
+					   1 + cap + PGN_IN_PLACE_SLACK);
 	if (!store)
 		out_of_memory();
 	b->store = store;

@@ -26,6 +26,7 @@
  * is nothing but tag pairs, and that line starts the next game.
  */
 #include "parser/pgn.h"
+#include "parser/memory.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -385,7 +386,7 @@ static void out_of_memory(struct pgn_reader *r)
 static void *grow(struct pgn_reader *r, void *array, int *cap, int max, size_t size)
 {
 	int n = *cap == 0 ? 64 : *cap < max / 2 ? 2 * *cap : max;
-	void *bigger = realloc(array, (size_t)n * size);
+	void *bigger = memory_grow(array, (size_t)*cap * size, (size_t)n * size);
 
 	if (bigger == NULL)
 		out_of_memory(r);
@@ -469,7 +470,7 @@ static int arena_grow(struct pgn_reader *r, struct pgn_game *g, size_t n)
 		cap *= 2;
 	if (cap > PGN_MAX_GAME_BYTES)
 		cap = PGN_MAX_GAME_BYTES;
-	bigger = realloc(g->arena, cap + SHORT_COPY);
+	bigger = memory_grow(g->arena, g->arena_cap > 0 ? g->arena_cap + SHORT_COPY : 0, cap + SHORT_COPY);
 	if (bigger == NULL) {
 		out_of_memory(r);
 		return 0;
@@ -1674,6 +1675,10 @@ struct pgn_reader *pgn_reader_new(struct input_stream *s)
 		free(r);
 		return NULL;
 	}
+	/* A reader of a stream fills all of its buffer (one of a text in
+	 * memory, as -j N's, never touches it). */
+	if (s != NULL)
+		(void)memory_populate(r->storage, 1 + READ_BUFFER_SIZE + 1 + SHORT_COPY);
 	init_classes(r->cls);
 	pgn_reader_restart(r, NULL, 0, s, NULL, NULL);
 	return r;

@@ -30,6 +30,7 @@
  * buffer, so the common case costs one read(2) per buffer and no copy.
  */
 #include "parser/stream.h"
+#include "parser/memory.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -186,6 +187,11 @@ static int detect_format(struct input_stream *s, char *err, size_t errlen)
 		set_error(err, errlen, strerror(ENOMEM));
 		return -1;
 	}
+	/* Inflating fills both buffers (a stream in memory has no raw one),
+	 * over and over. */
+	(void)memory_populate(s->out, OUT_SIZE);
+	if (s->raw != NULL)
+		(void)memory_populate(s->raw, RAW_BUFFER_SIZE);
 	isal_inflate_init(s->z);
 	s->z->crc_flag = ISAL_GZIP;
 	s->mode = MODE_GZIP;

@@ -2,6 +2,7 @@
  * report.c - the buffer every format writes into, and the dispatch.
  */
 #include "report.h"
+#include "parser/memory.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -14,7 +15,7 @@ static void reserve(struct outbuf *b, size_t extra)
 	size_t cap = b->cap ? b->cap : 1 << 16;
 	while (cap < b->len + extra)
 		cap *= 2;
-	char *data = realloc(b->data, cap);
+	char *data = memory_grow(b->data, b->len, cap);
 	if (!data) {
 		fputs("pgnaudit: out of memory\n", stderr);
 		exit(2);

@@ -14,6 +14,7 @@
 #include "notation.h"
 #include "parser/san.h"
 #include "recover.h"
+#include "parser/memory.h"
 
 enum variant { VARIANT_STANDARD, VARIANT_CHESS960, VARIANT_OTHER };
 
@@ -255,7 +256,7 @@ static void *grow(void *p, int *cap, int need, size_t size)
 	int cap2 = *cap ? *cap : 256;
 	while (cap2 < need)
 		cap2 *= 2;
-	void *q = realloc(p, (size_t)cap2 * size);
+	void *q = memory_grow(p, (size_t)*cap * size, (size_t)cap2 * size);
 	if (!q) {
 		fputs("pgnaudit: out of memory\n", stderr);
 		exit(2);

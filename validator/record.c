@@ -2,6 +2,7 @@
  * record.c - the per-game record of a replay (see record.h).
  */
 #include "record.h"
+#include "parser/memory.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,8 +10,12 @@
 
 static void grow(struct game_record *rec, int cap)
 {
-	struct ply_record *plies = realloc(rec->plies, (size_t)cap * sizeof *plies);
-	uint64_t *keys = plies ? realloc(rec->keys, ((size_t)cap + 1) * sizeof *keys) : NULL;
+	/* The two arrays are made together: keys has cap + 1 entries once
+	 * cap is above 0. */
+	size_t old = (size_t)rec->cap;
+	struct ply_record *plies = memory_grow(rec->plies, old * sizeof *plies, (size_t)cap * sizeof *plies);
+	uint64_t *keys = plies ? memory_grow(rec->keys, old ? (old + 1) * sizeof *keys : 0, ((size_t)cap + 1) * sizeof *keys)
+			       : NULL;
 	if (!plies || !keys) {
 		fputs("pgnaudit: out of memory\n", stderr);
 		exit(2);

@@ -1,0 +1,50 @@
+/*
+ * memory.c - buffers that grow, with their new pages mapped in one go
+ * (memory.h says why).
+ */
+#include "parser/memory.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* Smaller blocks share their pages with others, which are mapped already:
+ * the system call would cost more than the few faults it saves. */
+#define POPULATE_MIN ((size_t)16 * 1024)
+
+int memory_populate(void *p, size_t size)
+{
+#ifdef MADV_POPULATE_WRITE
+	long page = sysconf(_SC_PAGESIZE);
+	if (p == NULL || size < POPULATE_MIN || page <= 0)
+		return 0;
+	/* Only pages wholly inside the block: the others belong to blocks
+	 * next to it too.  A kernel without the call says EINVAL; the pages
+	 * then fault in as they are touched. */
+	size_t lead = ((size_t)page - (size_t)((uintptr_t)p % (size_t)page)) % (size_t)page;
+	size_t span = size > lead ? (size - lead) / (size_t)page * (size_t)page : 0;
+	return span > 0 && madvise((char *)p + lead, span, MADV_POPULATE_WRITE) == 0;
+#else
+	(void)p;
+	(void)size;
+	return 0;
+#endif
+}
+
+void *memory_grow(void *p, size_t keep, size_t size)
+{
+	if (size < POPULATE_MIN)
+		return realloc(p, size);
+	/* Not realloc: it would copy into the new pages before they could be
+	 * mapped, a fault per page. */
+	void *q = malloc(size);
+	if (q == NULL)
+		return NULL;
+	(void)memory_populate(q, size);
+	if (p != NULL && keep > 0)
+		memcpy(q, p, keep < size ? keep : size);
+	free(p);
+	return q;
+}
