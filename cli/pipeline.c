@@ -188,7 +188,10 @@ static void piece_reserve(struct piece *b, size_t need)
 {
 	if (need <= b->cap)
 		return;
-	size_t cap = b->cap ? b->cap : 4096;
+	/* A piece is piece_bytes and the spill of the one before, most often
+	 * a few KiB: room for a quarter more is made at first, not twice
+	 * as much, since every byte of the store is mapped (memory_grow). */
+	size_t cap = b->cap ? b->cap : piece_bytes + piece_bytes / 4;
 	while (cap < need)
 		cap *= 2;
 	unsigned char *store = memory_grow(b->store, b->store ? 1 + b->cap + PGN_IN_PLACE_SLACK : 0,
