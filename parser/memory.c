@@ -13,6 +13,12 @@
 /* Smaller blocks share their pages with others, which are mapped already:
  * the system call would cost more than the few faults it saves. */
 #define POPULATE_MIN ((size_t)16 * 1024)
+/* Larger blocks are left to realloc, which moves them by remapping their
+ * pages: a copy would hold the old block and the new one in memory at once,
+ * and mapping all of the new one would add what a game of many megabytes
+ * never touches (make hostile bounds the peak).  Only a rare, enormous game
+ * grows a buffer this far; its faults are few beside the work it makes. */
+#define GROW_POPULATED_MAX ((size_t)1024 * 1024)
 
 int memory_populate(void *p, size_t size)
 {
@@ -35,7 +41,7 @@ int memory_populate(void *p, size_t size)
 
 void *memory_grow(void *p, size_t keep, size_t size)
 {
-	if (size < POPULATE_MIN)
+	if (size < POPULATE_MIN || size > GROW_POPULATED_MAX)
 		return realloc(p, size);
 	/* Not realloc: it would copy into the new pages before they could be
 	 * mapped, a fault per page. */

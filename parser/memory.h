@@ -23,7 +23,8 @@ int memory_populate(void *p, size_t size);
 
 /* As realloc(p, size), of a block whose first `keep` bytes matter (the old
  * size, or less), with the new block's pages mapped before those bytes are
- * copied in.  NULL when out of memory, p then unchanged. */
+ * copied in - for blocks of 16 KiB to 1 MiB; others are realloc's alone.
+ * NULL when out of memory, p then unchanged. */
 void *memory_grow(void *p, size_t keep, size_t size);
 
 #endif
