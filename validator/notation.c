@@ -220,7 +220,6 @@ static void match_pawn_push(const struct position *pos, const struct san *san, b
 	try_pawn_move(pos, san, from, MOVE_NORMAL, res, f);
 }
 
-/* Castling as the legal move list has it: king takes own rook. */
 /* The first castling move to that side in the legal move list of a
  * position whose side to move is not in check, without generating the
  * list: castling is listed only with the king on its back rank, one move
@@ -241,6 +240,7 @@ static move first_castling(const struct position *pos, int kingside)
 	return MOVE_NONE;
 }
 
+/* Castling as the legal move list has it: king takes own rook. */
 static void match_castling(const struct position *pos, int kingside, struct match_result *res, struct failure *f)
 {
 	int us = pos->side_to_move;
@@ -411,8 +411,9 @@ static void match_token(const struct position *pos, const struct san *san, struc
 /* san_match_quick finds what match_token would accept without its
  * bookkeeping of failures: the sliders that reach the destination on the
  * board as it is are the ones match_piece finds unblocked, and castling
- * out of check is first_castling, as match_castling takes it.  Promotion, en passant, long algebraic, an origin rank and
- * every failure are left to match_token, which decides them and says why. */
+ * out of check is first_castling, as match_castling takes it.  Promotion,
+ * en passant, long algebraic, an origin rank and every failure are left to
+ * match_token, which decides them and says why. */
 move san_match_quick(const struct position *pos, const struct san *san, int check)
 {
 	if (san->kind == SAN_CASTLE_SHORT || san->kind == SAN_CASTLE_LONG) {
