@@ -1,6 +1,6 @@
 # pgnaudit - audit chess game records against the FIDE Laws of Chess.
 #
-#   make               build ./pgnaudit
+#   make               build ./pgnaudit (profile-guided with gcc; make PGO=0 without)
 #   make test          install missing test dependencies, build and run every test
 #   make demo          audit the bundled sample
 #   make bench         throughput of check vs pgn-extract (installs pgn-extract if missing)
@@ -28,6 +28,25 @@ TEST_SRC := $(sort $(wildcard tests/test_*.c))
 TEST_BIN := $(TEST_SRC:tests/%.c=tests/bin/%)
 MANPAGES := $(sort $(wildcard man/*.1))
 
+# Profile-guided optimisation, with gcc: the objects are built a second
+# time with counters into build/pgo/, that binary checks the test files
+# (testdata/), and the real objects are compiled with the counts it leaves.
+# On the bench file that takes 4.8% of the instructions off and makes
+# `check` 2-3% faster (README, "Speed").  Both builds give each object the
+# same auxiliary name (-dumpdir, -dumpbase): gcc names the counts of a
+# static function after it.  `make PGO=0` builds without a profile; so do
+# other compilers and the sanitizer builds.
+PGO ?= $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && echo 1 || echo 0)
+PGO_DIR := build/pgo
+PGO_TRAIN := $(sort $(wildcard testdata/*.pgn testdata/*/*.pgn testdata/*/*.pgn.gz))
+ifeq ($(PGO),1)
+PGO_PROFILE := $(PGO_DIR)/profile
+PGO_AUX = -dumpdir $(CURDIR)/$(PGO_DIR)/aux/ -dumpbase $(subst /,-,$*).c
+PGO_GEN = -fprofile-generate=$(CURDIR)/$(PGO_DIR)/counts
+# Code the training does not reach is compiled as without a profile.
+PGO_USE = -fprofile-use=$(CURDIR)/$(PGO_DIR)/counts -fprofile-partial-training -Wno-missing-profile
+endif
+
 # apt-get through sudo when not root; nothing at all when the file is present.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_UPDATED := /tmp/.pgnaudit-apt-updated
@@ -37,10 +56,28 @@ APT_UPDATED := /tmp/.pgnaudit-apt-updated
 all: deps-build pgnaudit
 
 pgnaudit: $(CLI_OBJ) $(LIB_OBJ)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(PGO_USE) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-%.o: %.c $(wildcard */*.h)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARNINGS) -c -o $@ $<
+%.o: %.c $(wildcard */*.h) $(PGO_PROFILE)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(PGO_USE) $(PGO_AUX) $(WARNINGS) -c -o $@ $<
+
+$(PGO_DIR)/gen/%.o: %.c $(wildcard */*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(PGO_GEN) $(PGO_AUX) $(WARNINGS) -c -o $@ $<
+
+$(PGO_DIR)/pgnaudit: $(addprefix $(PGO_DIR)/gen/,$(CLI_OBJ) $(LIB_OBJ))
+	$(CC) $(CFLAGS) $(PGO_GEN) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# One thread (-j 1), so that the counts are the same in every build.
+# Exit status 1 (findings) and 2 (the damaged test files) are expected;
+# anything else, or no counts at all, stops the build.
+$(PGO_DIR)/profile: $(PGO_DIR)/pgnaudit $(PGO_TRAIN)
+	rm -rf $(PGO_DIR)/counts
+	@for f in jsonl text; do $(PGO_DIR)/pgnaudit check -j 1 -f $$f -o /dev/null $(PGO_TRAIN) 2>/dev/null; \
+		[ $$? -le 2 ] || { echo "pgo: the training run failed; make PGO=0 builds without it" >&2; exit 1; }; done
+	@[ -n "$$(find $(PGO_DIR)/counts -name '*.gcda' 2>/dev/null | head -n 1)" ] || \
+		{ echo "pgo: the training run left no counts in $(PGO_DIR)/counts" >&2; exit 1; }
+	touch $@
 
 tests/bin/%: tests/%.c $(LIB_OBJ) tests/test_util.h tests/audit_util.h
 	@mkdir -p tests/bin
@@ -88,7 +125,7 @@ SANITIZE_ENV = ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=99
 sanitize: deps-test
 	$(MAKE) clean
 	@status=0; \
-	$(SANITIZE_ENV) $(MAKE) CFLAGS="$(SANITIZE_FLAGS)" pgnaudit unit e2e \
+	$(SANITIZE_ENV) $(MAKE) CFLAGS="$(SANITIZE_FLAGS)" PGO=0 pgnaudit unit e2e \
 		&& $(SANITIZE_ENV) sh tests/corpus_pass.sh ./pgnaudit || status=$$?; \
 	$(MAKE) clean; \
 	exit $$status
@@ -168,4 +205,4 @@ uninstall:
 
 clean:
 	rm -f pgnaudit */*.o
-	rm -rf tests/bin
+	rm -rf tests/bin build
