@@ -296,6 +296,38 @@ static void test_move_numbers(void **state)
 		   "move number 1... stands before Black's move 5 (5...e5); expected 5..., counting from the move number of the FEN tag");
 }
 
+/* A game of plain English moves is replayed straight from its tokens; at
+ * the first move that is not plain (a promotion, en passant, an origin
+ * rank, a letter of another notation) the replay collects the main line
+ * and goes on from that move.  The plies after it must be checked as if
+ * the whole game had gone the slow way: move numbers, marks, the ply. */
+static void test_checks_after_the_replay_leaves_plain_moves(void **state)
+{
+	(void)state;
+	const char *promotion = "8/P6k/8/8/8/8/8/K7 w - - 0 1";
+	/* Left at the promotion, ply 1. */
+	expect_clean("1. a8=Q Kg6 2. Qg8+ Kf5 3. Qf7+ *", promotion);
+	audit_pgn("1. a8=Q Kg6 3. Qg8+ *", promotion);
+	expect_one(CHECK_MOVE_NUMBER, 3, "PGN 8.2.2", "2.", "move number 3. stands before White's move 2 (2. Qg8+)");
+	audit_pgn("1. a8=Q Kg6 2. Qg8 Kf5 *", promotion);
+	expect_one(CHECK_CHECK_MARK, 3, "FIDE C.14", "Qg8+", "gives check but has no +");
+	expect_only((const enum check_code[]){ CHECK_CHECK_MARK, CHECK_COUNT });
+
+	/* Left at the en passant capture, ply 5. */
+	expect_clean("1. e4 a6 2. e5 d5 3. exd6 a5 4. d4 *", NULL);
+	audit_pgn("1. e4 a6 2. e5 d5 3. exd6 a5 5. d4 *", NULL);
+	expect_one(CHECK_MOVE_NUMBER, 7, "PGN 8.2.2", "4.", "move number 5. stands before White's move 4 (4. d4)");
+
+	/* Left at a move that names its origin rank, ply 1: both rooks
+	 * reach a3, so R1a3 is right. */
+	expect_clean("1. R1a3 Kg7 2. Rg5+ Kf6 3. Rb5 *", ROOKS_ONE_FILE);
+	audit_pgn("1. R1a3 Kg7 2. Rg5+ Kf6 4. Rb5 *", ROOKS_ONE_FILE);
+	expect_one(CHECK_MOVE_NUMBER, 5, "PGN 8.2.2", "3.", "move number 4. stands before White's move 3 (3. Rb5)");
+	audit_pgn("1. R1a3 Kg7 2. Rg5 Kf6 3. Rb5 *", ROOKS_ONE_FILE);
+	expect_one(CHECK_CHECK_MARK, 3, "FIDE C.14", "Rg5+", "gives check but has no +");
+	expect_only((const enum check_code[]){ CHECK_CHECK_MARK, CHECK_COUNT });
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -326,6 +358,7 @@ int main(void)
 		cmocka_unit_test(test_castling_notation),
 		cmocka_unit_test(test_nonstandard_notation),
 		cmocka_unit_test(test_move_numbers),
+		cmocka_unit_test(test_checks_after_the_replay_leaves_plain_moves),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -276,6 +276,19 @@ static int skips_fillers(const struct auditor *a, enum lang l)
 	return l != LANG_EN && a->fillers > 0;
 }
 
+/* Is t a move token of the main line (what every reading reads, fillers
+ * aside)?  A main-line move number on the way is kept in *number, for the
+ * move after it.  collect_main_line and replay_plain_tokens take the main
+ * line through this one test, so that they agree on where each move is. */
+static inline int on_main_line(const struct pgn_game *g, const struct pgn_token *t, const struct pgn_token **number)
+{
+	if (t->depth != 0)
+		return 0;
+	if (t->type == TOKEN_MOVE_NUMBER)
+		*number = t;
+	return t->type == TOKEN_SYMBOL && !is_ep_mark(g, t);
+}
+
 /* Collects the main line and selects it all as written (what English and
  * a game without fillers read), in one pass. */
 static void collect_main_line(struct auditor *a, const struct pgn_game *g)
@@ -294,11 +307,7 @@ static void collect_main_line(struct auditor *a, const struct pgn_game *g)
 	int *written_line = a->written_line;
 	for (int i = 0; i < token_count && n < MAIN_LINE_MAX; i++) {
 		const struct pgn_token *t = &tokens[i];
-		if (t->depth != 0)
-			continue;
-		if (t->type == TOKEN_MOVE_NUMBER)
-			number = t;
-		if (t->type != TOKEN_SYMBOL || is_ep_mark(g, t))
+		if (!on_main_line(g, t, &number))
 			continue;
 		const char *text = pgn_token_text(g, t);
 		struct line_token *lt = &line[n];
@@ -316,6 +325,16 @@ static void collect_main_line(struct auditor *a, const struct pgn_game *g)
 	a->fillers = fillers;
 	a->written_count = n <= RECORD_MAX_PLIES + 1 ? n : RECORD_MAX_PLIES + 1;
 	a->written_skips_fillers = 0;
+	a->line_collected = 1;
+}
+
+/* The main line of the game being audited, collected the first time a
+ * replay needs it: a game of plain English moves is replayed straight from
+ * its tokens (replay_plain_tokens) and never needs it. */
+static void main_line(struct auditor *a)
+{
+	if (!a->line_collected)
+		collect_main_line(a, a->record.game);
 }
 
 /* The tokens reading l reads as moves, into a->written (collect_main_line
@@ -463,6 +482,36 @@ __attribute__((flatten)) static move read_plain(const struct position *pos, cons
 	return san_match_quick(pos, san, check);
 }
 
+/* Replays the English reading of the main line straight from the tokens,
+ * as long as every move is a plain token (read_plain): what the loop of
+ * replay_reading does with them, without collecting the main line first.
+ * The main line is the tokens collect_main_line takes, and the move number
+ * before a move is the one it gives.  Returns 1 when the whole main line
+ * was replayed; else 0, with the plies before the first token it could not
+ * read so played: they are the first rec->count of the main line. */
+static int replay_plain_tokens(struct auditor *a)
+{
+	struct game_record *rec = &a->record;
+	const struct pgn_game *g = rec->game;
+	const struct pgn_token *t = g->tokens, *end = g->tokens + g->token_count, *number = NULL;
+	for (; t < end; t++) {
+		if (!on_main_line(g, t, &number))
+			continue;
+		if (rec->count >= RECORD_MAX_PLIES)
+			return 0;
+		const struct position *pos = record_position(rec, rec->count);
+		int check = rec->count > 0 ? rec->plies[rec->count - 1].check : in_check(pos);
+		struct written w = { pgn_token_text(g, t), t->length };
+		struct san san;
+		move m = read_plain(pos, &w, &san, check);
+		if (m == MOVE_NONE)
+			return 0;
+		push_ply(rec, m, t, number, &san, 0);
+		number = NULL;
+	}
+	return 1;
+}
+
 /* Replays the main line in reading l into a->record, from the start, at
  * most `limit` plies; findings go to out. */
 static void replay_reading(struct auditor *a, enum lang l, int recover, int limit, struct finding_list *out)
@@ -474,8 +523,13 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 	rec->stop_token = NULL;
 	rec->reading = (uint8_t)l;
 	rec->repairs = 0;
+	/* English reads every main-line token as a move, and the first
+	 * rec->count of them are played: the loop below goes on from there. */
+	if (l == LANG_EN && limit == INT_MAX && !a->line_collected && replay_plain_tokens(a))
+		return;
+	main_line(a);
 	select_written(a, l);
-	for (int i = 0; i < a->written_count && rec->count < limit;) {
+	for (int i = rec->count; i < a->written_count && rec->count < limit;) {
 		const struct line_token *lt = &a->line[a->written_line[i]];
 		const struct pgn_token *t = lt->token;
 		const struct position *pos = record_position(rec, rec->count);
@@ -693,8 +747,8 @@ void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list
 	rec->termination = termination_marker(g);
 	report_reader_problems(g, out);
 	check_result_tag(g, out);
+	a->line_collected = 0;
 	if (start_position(g, &rec->start, out)) {
-		collect_main_line(a, g);
 		if ((mask & (mask - 1)) == 0) {
 			int l = 0;
 			while (!(mask & LANG_MASK(l)))

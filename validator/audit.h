@@ -53,6 +53,7 @@ struct auditor {
 	int fillers;                     /* how many of line are fillers */
 	int written_count, written_cap;
 	int written_skips_fillers;       /* written leaves the fillers out */
+	int line_collected;              /* line and written hold this game's main line (main_line()) */
 	int first_cap;
 };
 
