@@ -210,6 +210,12 @@ static void test_dead_position_then_more_moves(void **state)
 	/* The 2005 edition has the dead position too (5.2(b)). */
 	audit_text(TAKE_ROOK("B", "8") "\n1. Kxd2 Kd7 2. Bc4 Kd6 1/2-1/2\n", RULES_FIDE2005);
 	assert_string_equal(only(CHECK_MOVE_AFTER_END)->rule, "FIDE 5.2(b)");
+	/* The capture as the third ply: the position after it, not the one
+	 * before, is dead. */
+	audit(TAKE_ROOK("B", "8") "\n1. Bb5+ Kf7 2. Kxd2 Kf6 1/2-1/2\n");
+	f = only(CHECK_MOVE_AFTER_END);
+	assert_int_equal(f->ply, 4);
+	expect_message_has(f, "Kf6 is recorded after the game ended: the position after 2. Kxd2 is dead");
 }
 
 /* Knights out and back four times: the start position stands for the
@@ -238,6 +244,24 @@ static void test_fivefold_with_moves_after(void **state)
 	/* The 2005 Laws have no automatic draw. */
 	audit_text("[Result \"1-0\"]\n\n" SHUFFLE "9. e4 e5 1-0\n", RULES_FIDE2005);
 	expect_no_result_findings();
+}
+
+/* The same after two pawn moves: the position after 1...e5 stands for the
+ * fifth time after 9...Ng8, 16 plies into the run the pawn moves began. */
+static void test_fivefold_after_a_pawn_move(void **state)
+{
+	(void)state;
+	audit("[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Ng1 Ng8 4. Nf3 Nf6 5. Ng1 Ng8 6. Nf3 Nf6 7. Ng1 Ng8 "
+	      "8. Nf3 Nf6 9. Ng1 Ng8 10. d4 1-0\n");
+	const struct finding *draw = only(CHECK_AUTOMATIC_DRAW);
+	assert_int_equal(draw->ply, 18);
+	assert_string_equal(draw->san, "Ng8");
+	expect_message_has(draw, "the position after 9...Ng8 occurred for the fifth time");
+	assert_int_equal(only(CHECK_MOVE_AFTER_END)->ply, 19);
+	/* One shuffle fewer: the fourth time only. */
+	audit("[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Ng1 Ng8 4. Nf3 Nf6 5. Ng1 Ng8 6. Nf3 Nf6 7. Ng1 Ng8 "
+	      "8. d4 1-0\n");
+	assert_int_equal(count(CHECK_AUTOMATIC_DRAW), 0);
 }
 
 static void test_fivefold_as_the_last_move(void **state)
@@ -368,6 +392,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_live_final_position, teardown),
 		cmocka_unit_test_teardown(test_dead_position_then_more_moves, teardown),
 		cmocka_unit_test_teardown(test_fivefold_with_moves_after, teardown),
+		cmocka_unit_test_teardown(test_fivefold_after_a_pawn_move, teardown),
 		cmocka_unit_test_teardown(test_fivefold_as_the_last_move, teardown),
 		cmocka_unit_test_teardown(test_seventy_five_moves, teardown),
 		cmocka_unit_test_teardown(test_seventy_five_moves_mate_takes_precedence, teardown),

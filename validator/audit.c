@@ -367,6 +367,10 @@ __attribute__((flatten)) static void push_ply(struct game_record *rec, move m, c
 	p->after = *record_position(rec, rec->count - 1);
 	make_move(&p->after, m);
 	rec->keys[rec->count] = p->after.key;
+	/* Without a branch: whether a move resets the clock follows no
+	 * pattern a branch predictor learns. */
+	rec->resets[rec->reset_count] = rec->count;
+	rec->reset_count += p->after.halfmove_clock == 0;
 	p->check = (uint8_t)move_gives_check(&p->after, m);
 	p->move = m;
 	p->token = t;

@@ -10,18 +10,20 @@
 
 static void grow(struct game_record *rec, int cap)
 {
-	/* The two arrays are made together: keys has cap + 1 entries once
-	 * cap is above 0. */
+	/* The arrays are made together: keys has cap + 1 entries once cap
+	 * is above 0, resets cap. */
 	size_t old = (size_t)rec->cap;
 	struct ply_record *plies = memory_grow(rec->plies, old * sizeof *plies, (size_t)cap * sizeof *plies);
 	uint64_t *keys = plies ? memory_grow(rec->keys, old ? (old + 1) * sizeof *keys : 0, ((size_t)cap + 1) * sizeof *keys)
 			       : NULL;
-	if (!plies || !keys) {
+	int *resets = keys ? memory_grow(rec->resets, old * sizeof *resets, (size_t)cap * sizeof *resets) : NULL;
+	if (!plies || !keys || !resets) {
 		fputs("pgnaudit: out of memory\n", stderr);
 		exit(2);
 	}
 	rec->plies = plies;
 	rec->keys = keys;
+	rec->resets = resets;
 	rec->cap = cap;
 }
 
@@ -37,6 +39,7 @@ void record_restart(struct game_record *rec)
 	if (!rec->keys)
 		grow(rec, 256);
 	rec->count = 0;
+	rec->reset_count = 0;
 	rec->keys[0] = rec->start.key;
 }
 
@@ -45,6 +48,7 @@ void record_reset(struct game_record *rec, const struct pgn_game *g, enum rules_
 	rec->game = g;
 	rec->rules = rules;
 	rec->count = 0;
+	rec->reset_count = 0;
 	rec->stop = STOP_NONE;
 	rec->stop_token = NULL;
 	rec->termination = NULL;
@@ -57,6 +61,7 @@ void record_free(struct game_record *rec)
 {
 	free(rec->plies);
 	free(rec->keys);
+	free(rec->resets);
 	memset(rec, 0, sizeof *rec);
 }
 

@@ -54,6 +54,9 @@ struct game_record {
 	uint64_t *keys;                   /* keys[ply]: record_position(rec, ply)->key, side by side
 					     for the repetition scans (record_key) */
 	int count, cap;                   /* plies; keys has cap + 1 */
+	int *resets;                      /* the plies after which the halfmove clock is 0 (a capture
+					     or pawn move), in order: reset_count of them; cap entries */
+	int reset_count;
 	enum replay_stop stop;
 	const struct pgn_token *stop_token; /* the token the replay stopped at, or NULL */
 	const struct pgn_token *termination; /* the main line's result token, or NULL */
