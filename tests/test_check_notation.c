@@ -318,6 +318,14 @@ static void test_checks_after_the_replay_leaves_plain_moves(void **state)
 	audit_pgn("1. e4 a6 2. e5 d5 3. exd6 a5 5. d4 *", NULL);
 	expect_one(CHECK_MOVE_NUMBER, 7, "PGN 8.2.2", "4.", "move number 5. stands before White's move 4 (4. d4)");
 
+	/* A lone e.p. after a capture that is not en passant is no move: the
+	 * replay passes over it, and the move after it is ply 4. */
+	audit_pgn("1. e4 d5 2. exd5 e.p. Qxd5 3. Nc3 Qa5 4. d4 *", NULL);
+	expect_one(CHECK_NONSTANDARD_NOTATION, 3, "PGN 8.2.3", "exd5", "the suffix e.p.");
+	expect_only((const enum check_code[]){ CHECK_NONSTANDARD_NOTATION, CHECK_COUNT });
+	audit_pgn("1. e4 d5 2. exd5 e.p. Qxd5 4. Nc3 *", NULL);
+	expect_one(CHECK_MOVE_NUMBER, 5, "PGN 8.2.2", "3.", "move number 4. stands before White's move 3 (3. Nc3)");
+
 	/* Left at a move that names its origin rank, ply 1: both rooks
 	 * reach a3, so R1a3 is right. */
 	expect_clean("1. R1a3 Kg7 2. Rg5+ Kf6 3. Rb5 *", ROOKS_ONE_FILE);
