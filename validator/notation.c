@@ -412,8 +412,9 @@ static void match_token(const struct position *pos, const struct san *san, struc
  * bookkeeping of failures: the sliders that reach the destination on the
  * board as it is are the ones match_piece finds unblocked, and castling
  * out of check is first_castling, as match_castling takes it.  Promotion,
- * en passant, long algebraic, an origin rank and every failure are left to
- * match_token, which decides them and says why. */
+ * en passant, long algebraic pawn and king moves, a pawn's or king's
+ * origin rank and every failure are left to match_token, which decides
+ * them and says why. */
 move san_match_quick(const struct position *pos, const struct san *san, int check)
 {
 	if (san->kind == SAN_CASTLE_SHORT || san->kind == SAN_CASTLE_LONG) {
@@ -421,13 +422,19 @@ move san_match_quick(const struct position *pos, const struct san *san, int chec
 			return MOVE_NONE;
 		return first_castling(pos, san->kind == SAN_CASTLE_SHORT);
 	}
-	if (san->kind != SAN_MOVE || san->from_rank >= 0 || san->promotion >= 0)
+	if (san->kind != SAN_MOVE || san->promotion >= 0)
+		return MOVE_NONE;
+	/* An origin rank only for N, B, R and Q (R1e1, N5d4, Qh4e1), as
+	 * match_piece takes it: a pawn's or a king's is match_token's. */
+	if (san->from_rank >= 0 && (san->piece == SAN_PAWN || san->piece >= SAN_KING))
 		return MOVE_NONE;
 	int us = pos->side_to_move, to = san->to, target = pos->board[to];
 	if (target != PIECE_NONE && PIECE_COLOR(target) == us)
 		return MOVE_NONE;
 	bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK];
 	bitboard origins = san->from_file >= 0 ? FILE_BB(san->from_file) : ~(bitboard)0;
+	if (san->from_rank >= 0)
+		origins &= RANK_BB(san->from_rank);
 	bitboard from_set;
 	if (san->piece == SAN_PAWN) {
 		bitboard pawns = pos->by_color[us] & pos->by_type[PAWN] & origins;
