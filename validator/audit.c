@@ -486,6 +486,28 @@ __attribute__((flatten)) static move read_plain(const struct position *pos, cons
 	return san_match_quick(pos, san, check);
 }
 
+/* Is the side to move in check at the end of the record?  The ply record
+ * says so, the start position is asked. */
+static inline int in_check_now(const struct game_record *rec, const struct position *pos)
+{
+	return rec->count > 0 ? rec->plies[rec->count - 1].check : in_check(pos);
+}
+
+/* Plays the written move w (token t, after the move number `number`) from
+ * pos, the end of the record, when it is a plain English token
+ * (read_plain); returns 0, having played nothing, when it is not.  The
+ * English quick path of both replays below. */
+static inline int push_plain(struct game_record *rec, const struct position *pos, int check,
+			     const struct pgn_token *t, const struct pgn_token *number, const struct written *w)
+{
+	struct san san;
+	move m = read_plain(pos, w, &san, check);
+	if (m == MOVE_NONE)
+		return 0;
+	push_ply(rec, m, t, number, &san, 0);
+	return 1;
+}
+
 /* Replays the English reading of the main line straight from the tokens,
  * as long as every move is a plain token (read_plain): what the loop of
  * replay_reading does with them, without collecting the main line first.
@@ -504,13 +526,9 @@ static int replay_plain_tokens(struct auditor *a)
 		if (rec->count >= RECORD_MAX_PLIES)
 			return 0;
 		const struct position *pos = record_position(rec, rec->count);
-		int check = rec->count > 0 ? rec->plies[rec->count - 1].check : in_check(pos);
 		struct written w = { pgn_token_text(g, t), t->length };
-		struct san san;
-		move m = read_plain(pos, &w, &san, check);
-		if (m == MOVE_NONE)
+		if (!push_plain(rec, pos, in_check_now(rec, pos), t, number, &w))
 			return 0;
-		push_ply(rec, m, t, number, &san, 0);
 		number = NULL;
 	}
 	return 1;
@@ -547,18 +565,13 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 			rec->stop_token = t;
 			return;
 		}
-		int check = rec->count > 0 ? rec->plies[rec->count - 1].check : in_check(pos);
+		int check = in_check_now(rec, pos);
 		/* Most English moves are plain tokens: read without filling a
 		 * move_reading (lang_read_move_known gives the same move for
 		 * them, and everything else goes there). */
-		if (l == LANG_EN) {
-			struct san san;
-			move m = read_plain(pos, &a->written[i], &san, check);
-			if (m != MOVE_NONE) {
-				push_ply(rec, m, t, lt->number, &san, 0);
-				i++;
-				continue;
-			}
+		if (l == LANG_EN && push_plain(rec, pos, check, t, lt->number, &a->written[i])) {
+			i++;
+			continue;
 		}
 		struct move_reading r;
 		if (lang_read_move_known(l, pos, check, a->written[i].text, a->written[i].length, &r) == READ_AMBIGUOUS
