@@ -6,9 +6,12 @@
  * text, cut where a game seems to start (parser/cut.h: a tag line after a
  * result, say); it lexes and audits that piece on
  * its own; and when the oldest piece not yet written is done, it writes it,
- * and the ones after it that are done too.  Reading and writing are each one
- * thread's at a time (read_lock, writer_active); the auditing, most of the
- * work, runs side by side.  No thread only waits for the others, so N
+ * and the ones after it that are done too.  Taking the next piece and
+ * writing are each one thread's at a time (read_lock, writer_active).  A
+ * regular file of plain text is read by each thread at its piece's offset
+ * (struct source), so only taking a piece's number is done in turn; other
+ * input is read in turn.  The auditing, most of the work, and the reading
+ * of regular files run side by side.  No thread only waits for the others, so N
  * threads use N cores: on a machine with as many cores as threads, a
  * separate reading thread would take its share from the auditing ones.
  * Pieces live in a ring of fixed size, so memory does not grow with the
@@ -35,14 +38,18 @@
  *    the writer, which has the piece's text, reads that game's text again
  *    together with the next piece, throwing away what was made of that next
  *    piece.
- *  - A file with no place to cut within PIECE_MAX bytes (one enormous game):
- *    the reading thread waits until everything before is written, and reads
- *    the rest of the file alone, as -j 1 does.
+ *  - A file with no place to cut within PIECE_MAX bytes (one enormous game),
+ *    or a regular file that holds more than its size said when it was
+ *    opened (it grew, or it is in procfs): the thread of that piece waits
+ *    until everything before is written, and reads the rest of the file
+ *    alone, as -j 1 does.
  * Both fallbacks are rare in real files and cost time, never correctness.
  */
+#include <limits.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,7 +78,36 @@ static void read_piece_size(void)
 	}
 }
 
+/* Where a piece read at its offset looks for its ends (struct source): in
+ * windows of CUT_WINDOW bytes, at most CUT_WINDOWS of them (64 KiB: the
+ * engine games in the bench corpus, 40 KiB of comments each, all have a
+ * cut that near). */
+#define CUT_WINDOW ((size_t)4096)
+#define CUT_WINDOWS 16
+
 enum piece_state { PIECE_FREE, PIECE_FILLED, PIECE_DONE };
+
+/*
+ * A regular file of plain text, read by pieces at their offsets: piece k
+ * is the text from cut(k x piece_bytes) to cut((k + 1) x piece_bytes).
+ * cut(x) is the last cut (parser/cut.h) in the last window of CUT_WINDOW
+ * bytes before x (the file is divided into windows from its start), or
+ * in the window before, and so on (cut_before); each window is looked at
+ * alone.  So the thread that audits piece k reads its own bytes, with
+ * pread and without the read lock, and finds both of its ends; the thread
+ * of piece k + 1 finds the same start.  When there is no cut(x), the piece
+ * before goes on to the next one and the piece that would start at x is
+ * left out.  Other input (standard input, gzip, pipes) is read in turn
+ * under the read lock, each piece after the last cut of the one before
+ * (fill_piece).
+ */
+struct source {
+	struct input_stream *stream;
+	unsigned long long size;     /* when it was opened: what it grows by later is not read */
+	long last_seq;               /* under lock: the file's pieces after this one are left out
+					(one thread read the rest of the file, or reading failed) */
+	int holders;                 /* under lock: the reader and the pieces not yet written */
+};
 
 /* What auditing a text gave. */
 struct text_result {
@@ -95,6 +131,9 @@ struct piece {
 	int first_in_file, last_in_file;
 	char failure[256];           /* last piece of a file whose reading failed: why */
 	enum piece_state state;
+	struct source *src;          /* read at its offset (or NULL: read in turn) */
+	unsigned long long index;    /* then: its number in the file, from 0 */
+	int skip;                    /* written already, or empty: nothing to write */
 	/* The auditing thread fills these. */
 	struct outbuf out;
 	struct game_marks marks;
@@ -142,6 +181,8 @@ struct pipeline {
 	char **files;
 	int file_count, file_index;
 	struct input_stream *stream;     /* the file being read, NULL between files */
+	struct source *src;              /* the same, when read by pieces at their offsets */
+	unsigned long long next_index;   /* then: the next piece's number in it */
 	const char *file, *shown;
 	struct pgn_position at;          /* where the next piece starts (but its line: pieces
 					    count their lines from 1) */
@@ -168,6 +209,15 @@ static void out_of_memory(void)
 	exit(EXIT_TROUBLE);
 }
 
+/* Called with the lock held: a holder of src lets it go. */
+static void let_go(struct source *src)
+{
+	if (--src->holders == 0) {
+		stream_close(src->stream);
+		free(src);
+	}
+}
+
 /* Makes room for `need` bytes in *buf. */
 static void reserve(unsigned char **buf, size_t *cap, size_t need)
 {
@@ -192,6 +242,8 @@ static void piece_reserve(struct piece *b, size_t need)
 	 * a few KiB: room for a quarter more is made at first, not twice
 	 * as much, since every byte of the store is mapped (memory_grow). */
 	size_t cap = b->cap ? b->cap : piece_bytes + piece_bytes / 4;
+	if (!b->cap && cap < need)
+		cap = need;
 	while (cap < need)
 		cap *= 2;
 	unsigned char *store = memory_grow(b->store, b->store ? 1 + b->cap + PGN_IN_PLACE_SLACK : 0,
@@ -397,10 +449,15 @@ static void write_done_pieces(struct pipeline *p, struct worker_state *w)
 		struct piece *b = &p->ring[p->written % p->ring_size];
 		if (p->written == p->filled || b->state != PIECE_DONE)
 			break;
+		int skip = b->skip || (b->src && b->seq > b->src->last_seq);
 		pthread_mutex_unlock(&p->lock);
-		write_piece(p, w, b);
+		if (!skip)
+			write_piece(p, w, b);
 		int failed = output_failed(p->report->out);
 		pthread_mutex_lock(&p->lock);
+		if (b->src)
+			let_go(b->src);
+		b->src = NULL;
 		b->state = PIECE_FREE;
 		p->written++;
 		if (failed)
@@ -433,14 +490,15 @@ static void advance(struct pgn_position *at, const unsigned char *t, size_t n)
 	at->offset += n;
 }
 
-/* The rest of the file on this thread, as -j 1 reads it: `held` bytes of b
+/* The rest of the file on this thread, as -j 1 reads it: the bytes of b
  * (after the unfinished text of the last piece written), then the stream.
- * Called as the reader, without the lock: waits until every piece before b
- * is written and then writes as the writer. */
-static void read_rest_here(struct pipeline *p, struct worker_state *w, struct piece *b)
+ * Called without the lock: waits until every piece before b is written and
+ * then writes as the writer. */
+static void read_rest_here(struct pipeline *p, struct worker_state *w, struct piece *b,
+			   struct input_stream *stream)
 {
 	pthread_mutex_lock(&p->lock);
-	while (p->written < p->filled || p->writer_active)
+	while (p->written < b->seq || p->writer_active)
 		make_progress(p, w);
 	p->writer_active = 1;
 	pthread_mutex_unlock(&p->lock);
@@ -467,7 +525,7 @@ static void read_rest_here(struct pipeline *p, struct worker_state *w, struct pi
 
 	char err[256];
 	int got = 0, failed = 0;
-	pgn_reader_restart(w->reader, text, len, p->stream, NULL, &at);
+	pgn_reader_restart(w->reader, text, len, stream, NULL, &at);
 	while (!(failed = output_failed(r->out)) && (got = pgn_next_game(w->reader, &w->game, err, sizeof err)) == 1) {
 		check_game(p->opt, &w->auditor, &w->findings, r, b->file, ++p->games_before, &w->game, p->tally);
 	}
@@ -509,6 +567,18 @@ static int open_next_file(struct pipeline *p)
 		p->at.line_start = 0;
 		p->first = 1;
 		p->spill_len = 0;
+		unsigned long long size;
+		if (stream_positional(p->stream, &size)) {
+			struct source *src = calloc(1, sizeof *src);
+			if (!src)
+				out_of_memory();
+			src->stream = p->stream;
+			src->size = size;
+			src->last_seq = LONG_MAX;
+			src->holders = 1;
+			p->src = src;
+			p->next_index = 0;
+		}
 		return 1;
 	}
 	return 0;
@@ -548,7 +618,7 @@ static int fill_piece(struct pipeline *p, struct worker_state *w, struct piece *
 		if (cut > 0)
 			break;
 		if (want >= piece_max) {
-			read_rest_here(p, w, b);
+			read_rest_here(p, w, b, p->stream);
 			stream_close(p->stream);
 			p->stream = NULL;
 			return 0;
@@ -571,6 +641,228 @@ static int fill_piece(struct pipeline *p, struct worker_state *w, struct piece *
 	return 1;
 }
 
+/* Called with the lock held, as the reader: makes b the next piece of the
+ * file read at offsets, to be read by the thread that audits it
+ * (load_piece).  Returns 0, letting the file go, when it has no more. */
+static int claim_piece(struct pipeline *p, struct piece *b)
+{
+	struct source *src = p->src;
+	unsigned long long k = p->next_index++;
+	int more = src->last_seq == LONG_MAX && (k == 0 || k * piece_bytes < src->size);
+	int last = !more || (k + 1) * piece_bytes >= src->size;
+	if (more) {
+		/* The file's last piece takes the reader's hold over. */
+		b->src = src;
+		if (!last)
+			src->holders++;
+		b->index = k;
+		b->seq = p->filled;
+		b->file = p->file;
+		b->shown = p->shown;
+		b->first_in_file = k == 0;
+		b->last_in_file = 0;
+		b->skip = 0;
+		b->state = PIECE_FILLED;
+		p->filled++;
+	}
+	if (!more)
+		let_go(src);
+	if (last) {
+		p->src = NULL;
+		p->stream = NULL;
+	}
+	return more;
+}
+
+/* What of b's file is in b's store: the store holds the file from `base`
+ * on, and [lo, hi) of it is read. */
+struct held {
+	unsigned long long base, lo, hi;
+};
+
+/* Reads [from, to) of b's file into its store, reading only what is not
+ * there yet; [from, to) touches what is.  Returns -1, the reason in
+ * b->failure, when it cannot be read. */
+static int hold(struct piece *b, struct held *h, unsigned long long from, unsigned long long to)
+{
+	piece_reserve(b, (size_t)((to > h->hi ? to : h->hi) - h->base));
+	const unsigned long long at[2] = { from, h->hi }, end[2] = { h->lo, to };
+	for (int i = 0; i < 2; i++) {
+		if (at[i] >= end[i])
+			continue;
+		size_t n = (size_t)(end[i] - at[i]);
+		ssize_t got = stream_pread(b->src->stream, b->store + 1 + (at[i] - h->base), n, at[i], b->failure,
+					   sizeof b->failure);
+		if (got >= 0 && (size_t)got < n)
+			snprintf(b->failure, sizeof b->failure, "%s", "the file shrank while it was read");
+		if (got < 0 || (size_t)got < n)
+			return -1;
+	}
+	if (from < h->lo)
+		h->lo = from;
+	if (to > h->hi)
+		h->hi = to;
+	return 0;
+}
+
+/* The windows where cuts are looked for: the file is divided into windows
+ * of this many bytes from its start. */
+static size_t cut_window(void)
+{
+	return piece_bytes < CUT_WINDOW ? piece_bytes : CUT_WINDOW;
+}
+
+/* cut(x) (see struct source): the last cut in the last whole window before
+ * x, or if there is none, in the window before that, and so on for
+ * CUT_WINDOWS windows at most; 0 when there is none.  Each window is
+ * looked at alone, so that any thread finds the same cut(x), and cut(x) <=
+ * cut(y) when x < y, unless cut(y) is 0.  -1 when the file cannot be
+ * read. */
+static long long cut_before(struct piece *b, struct held *h, unsigned long long x)
+{
+	size_t window = cut_window();
+	unsigned long long top = x / window * window;
+	for (unsigned long long m = 1; m <= CUT_WINDOWS && top >= m * window; m++) {
+		unsigned long long from = top - m * window;
+		if (hold(b, h, from, from + window) < 0)
+			return -1;
+		size_t cut = pgn_find_cut(b->store + 1 + (from - h->base), window);
+		if (cut > 0)
+			return (long long)(from + cut);
+	}
+	return 0;
+}
+
+/* Where the line that the byte at offset `at` of src is on starts, reading
+ * back from there (a cut inside a line, after a result). */
+static unsigned long long line_start_before(struct source *src, unsigned long long at)
+{
+	unsigned char chunk[4096];
+	char err[256];
+	while (at > 0) {
+		size_t n = at < sizeof chunk ? (size_t)at : sizeof chunk;
+		if (stream_pread(src->stream, chunk, n, at - n, err, sizeof err) != (ssize_t)n)
+			return at;
+		size_t k = pgn_line_start(chunk, n);
+		if (k > 0)
+			return at - n + k;
+		at -= n;
+	}
+	return 0;
+}
+
+/* Whether src holds more than the size it had when opened. */
+static int grew(struct source *src)
+{
+	unsigned char byte;
+	char err[256];
+	return stream_pread(src->stream, &byte, 1, src->size, err, sizeof err) != 0;
+}
+
+/* Called without the lock: the file's pieces after b are left out. */
+static void last_piece_of_file(struct pipeline *p, struct piece *b)
+{
+	pthread_mutex_lock(&p->lock);
+	if (b->seq < b->src->last_seq)
+		b->src->last_seq = b->seq;
+	pthread_mutex_unlock(&p->lock);
+}
+
+/*
+ * Reads piece b of a file read at offsets (see struct source), without
+ * the lock.  Returns 1 when it is to be audited; 0 when there is nothing
+ * to audit: the piece is empty or left out, or it had no cut within
+ * piece_max bytes and the rest of the file was read here (read_rest_here).
+ */
+static int load_piece(struct pipeline *p, struct worker_state *w, struct piece *b)
+{
+	struct source *src = b->src;
+	pthread_mutex_lock(&p->lock);
+	int left_out = b->seq > src->last_seq;
+	pthread_mutex_unlock(&p->lock);
+	if (left_out) {
+		b->skip = 1;
+		return 0;
+	}
+	unsigned long long size = src->size, step = piece_bytes, k = b->index, x = k * step;
+	size_t window = cut_window();
+	unsigned long long top = x / window * window, back = CUT_WINDOWS * window;
+	struct held h = { top > back ? top - back : 0, top, top };
+	/* Room for the piece and the windows before it, in one go. */
+	piece_reserve(b, (size_t)(x + step - h.base));
+	unsigned long long start = 0;
+	long long cut = 0;
+	b->failure[0] = 0;
+	if (k > 0) {
+		cut = cut_before(b, &h, x);
+		if (cut == 0) {
+			b->skip = 1;   /* the piece before goes on over its bytes */
+			return 0;
+		}
+		start = cut > 0 ? (unsigned long long)cut : x;
+	}
+	unsigned long long end = start;
+	int failed = cut < 0;
+	b->at.offset = start;
+	b->at.line = 1;
+	b->at.line_start = 0;
+	if (start > 0 && !failed) {
+		size_t line = pgn_line_start(b->store + 1 + (h.lo - h.base), (size_t)(start - h.lo));
+		b->at.line_start = line > 0 ? h.lo + line : line_start_before(src, h.lo);
+	}
+	for (unsigned long long j = k + 1; !failed; j++) {
+		unsigned long long to = j * step < size ? j * step : size;
+		int rest = to - start > piece_max;
+		if (!rest) {
+			if (hold(b, &h, h.hi, to) < 0)
+				break;
+			/* At the end of the file as it was opened, unless it has
+			 * grown since, or its size said less than it holds (procfs,
+			 * some FUSE file systems). */
+			if (to == size && !(rest = grew(src))) {
+				end = size;
+				break;
+			}
+		}
+		if (rest) {
+			/* No cut for too long, or more than the file's size: one
+			 * thread reads the rest, as -j 1 does, and the pieces after
+			 * this one are left out. */
+			last_piece_of_file(p, b);
+			b->text = b->store + 1 + (start - h.base);
+			b->len = (size_t)(h.hi - start);
+			if (stream_seek(src->stream, h.hi, b->failure, sizeof b->failure) < 0)
+				break;
+			read_rest_here(p, w, b, src->stream);
+			b->skip = 1;
+			return 0;
+		}
+		cut = cut_before(b, &h, to);
+		if (cut < 0)
+			break;
+		if (cut > 0) {
+			end = (unsigned long long)cut;   /* not before start: see cut_before */
+			break;
+		}
+	}
+	if (!b->failure[0] && end < start)
+		/* Only when the file's bytes changed between two reads. */
+		snprintf(b->failure, sizeof b->failure, "%s", "the file changed while it was read");
+	if (b->failure[0]) {
+		/* Reading failed: the reason is given after the games before,
+		 * and the file's pieces after this one are left out. */
+		last_piece_of_file(p, b);
+		failed = 1;
+		end = h.hi > start ? h.hi : start;
+	}
+	b->last_in_file = end == size || failed;
+	b->text = b->store + 1 + (start - h.base);
+	b->len = (size_t)(end - start);
+	if (b->len == 0 && !b->last_in_file)
+		b->skip = 1;
+	return !b->skip;
+}
+
 /* The next piece to audit, NULL when all is read.  Called as the reader,
  * without the lock. */
 static struct piece *next_piece(struct pipeline *p, struct worker_state *w)
@@ -586,8 +878,17 @@ static struct piece *next_piece(struct pipeline *p, struct worker_state *w)
 		struct piece *b = &p->ring[p->filled % p->ring_size];
 		while (b->state != PIECE_FREE)
 			make_progress(p, w);
+		if (p->src) {
+			int claimed = claim_piece(p, b);
+			pthread_mutex_unlock(&p->lock);
+			if (claimed)
+				return b;
+			continue;
+		}
 		pthread_mutex_unlock(&p->lock);
 
+		b->src = NULL;
+		b->skip = 0;
 		if (!fill_piece(p, w, b))
 			continue;
 		pthread_mutex_lock(&p->lock);
@@ -625,7 +926,8 @@ static void *work(void *arg)
 		pthread_mutex_unlock(&p->read_lock);
 		if (!b)
 			break;
-		audit_piece(p, &w, b, b->text, b->len, &b->at, 0);
+		if (!b->src || load_piece(p, &w, b))
+			audit_piece(p, &w, b, b->text, b->len, &b->at, 0);
 		pthread_mutex_lock(&p->lock);
 		b->state = PIECE_DONE;
 		write_done_pieces(p, &w);
@@ -674,7 +976,9 @@ int check_files_parallel(const struct check_options *opt, struct report *r, char
 	if (p.written != p.filled)
 		abort();
 
-	if (p.stream)
+	if (p.src)
+		let_go(p.src);
+	else if (p.stream)
 		stream_close(p.stream);
 	for (long i = 0; i < p.ring_size; i++) {
 		free(p.ring[i].store);

@@ -437,6 +437,54 @@ void stream_set_tap(struct input_stream *s, stream_tap tap, void *ctx)
 	s->tap_ctx = ctx;
 }
 
+int stream_positional(struct input_stream *s, unsigned long long *size)
+{
+	struct stat st;
+	char err[256];
+
+	if (s->fd < 0 || !s->close_fd || s->tap != NULL || s->chunk_limit != 0)
+		return 0;
+	if (s->mode == MODE_UNKNOWN && detect_format(s, err, sizeof err) < 0)
+		return 0;
+	if (s->mode != MODE_PLAIN || fstat(s->fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < 0)
+		return 0;
+	*size = (unsigned long long)st.st_size;
+	return 1;
+}
+
+ssize_t stream_pread(struct input_stream *s, void *buf, size_t n, unsigned long long at, char *err,
+		     size_t errlen)
+{
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t got = pread(s->fd, (unsigned char *)buf + done, n - done, (off_t)(at + done));
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			set_error(err, errlen, strerror(errno));
+			return -1;
+		}
+		if (got == 0)
+			break;
+		done += (size_t)got;
+	}
+	return (ssize_t)done;
+}
+
+int stream_seek(struct input_stream *s, unsigned long long at, char *err, size_t errlen)
+{
+	if (lseek(s->fd, (off_t)at, SEEK_SET) < 0) {
+		set_error(err, errlen, strerror(errno));
+		return -1;
+	}
+	s->in = s->raw;
+	s->in_len = 0;
+	s->raw_eof = 0;
+	return 0;
+}
+
 void stream_close(struct input_stream *s)
 {
 	if (s == NULL)

@@ -38,6 +38,23 @@ void stream_set_chunk_limit(struct input_stream *s, size_t max_chunk);
  * the caller gets it: the decompressed bytes, so that byte offsets the reader
  * counts (pgn.h) are offsets into what the tap saw.  `fix` and `split` copy
  * games byte for byte through it.  NULL removes it. */
+/*
+ * Reading a plain file at any offset, for threads that each read their own
+ * part of it (cli/pipeline.c).  stream_positional says whether s reads a
+ * regular file of plain text (not gzip, not standard input, no chunk limit
+ * or tap), and then gives its size; it reads the first bytes to tell, as
+ * the first stream_read would (on a read error it says no, and stream_read
+ * then fails the same way).  stream_pread reads n bytes at an offset,
+ * fewer only at the end of the file, or -1 with a reason in err; it leaves
+ * the stream's own position alone and may be called from several threads
+ * at once.  stream_seek makes stream_read go on from an offset of such a
+ * stream.
+ */
+int stream_positional(struct input_stream *s, unsigned long long *size);
+ssize_t stream_pread(struct input_stream *s, void *buf, size_t n, unsigned long long at, char *err,
+		     size_t errlen);
+int stream_seek(struct input_stream *s, unsigned long long at, char *err, size_t errlen);
+
 typedef void (*stream_tap)(void *ctx, const void *bytes, size_t n);
 void stream_set_tap(struct input_stream *s, stream_tap tap, void *ctx);
 

@@ -131,7 +131,27 @@ for file in testdata/reader/pieces.pgn testdata/reader/pieces-cr.pgn testdata/re
 			expect_same "$TMP/p1" "$TMP/pn" "-j 2, pieces of $size bytes: $format output differs on $file"
 		done
 	done
+	# A regular file is read by each thread at its pieces' offsets;
+	# standard input (a pipe here) is read a piece after another.
+	"$BIN" check -f jsonl - <"$file" >"$TMP/s1" 2>&1
+	s1_status=$?
+	for size in 1 13 200 4096; do
+		cat "$file" | PGNAUDIT_PIECE_BYTES=$size "$BIN" check -j 2 -f jsonl - >"$TMP/sn" 2>&1
+		[ $? -eq "$s1_status" ] && ok || bad "-j 2 from a pipe, pieces of $size bytes: exit status differs on $file"
+		expect_same "$TMP/s1" "$TMP/sn" "-j 2 from a pipe, pieces of $size bytes: output differs on $file"
+	done
 done
+# A file that holds more than its size says (procfs says 0) is read whole.
+if [ -r /proc/version ]; then
+	"$BIN" check -f jsonl /proc/version >"$TMP/v1" 2>&1
+	v1_status=$?
+	for size in 13 ""; do
+		PGNAUDIT_PIECE_BYTES=$size "$BIN" check -j 2 -f jsonl /proc/version >"$TMP/vn" 2>&1
+		[ $? -eq "$v1_status" ] && ok || bad "-j 2 on /proc/version: exit status differs"
+		expect_same "$TMP/v1" "$TMP/vn" "-j 2 on /proc/version: output differs from -j 1"
+	done
+	[ -s "$TMP/v1" ] && ok || bad "/proc/version gives findings (it is not PGN)"
+fi
 # The whole shared corpus, when it is there: -j 2 prints the bytes of -j 1.
 CORPUS_DIR=${CORPUS_DIR:-../shared/corpus}
 if [ -d "$CORPUS_DIR" ]; then

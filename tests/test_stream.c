@@ -376,6 +376,55 @@ static void test_standard_input(void **state)
 	free(z.data);
 }
 
+/* A plain regular file can be read at any offset, from several places at
+ * once, and read on from an offset; gzip, memory streams and streams with
+ * a chunk limit cannot. */
+static void test_reading_at_offsets(void **state)
+{
+	char err[256], buf[64];
+	size_t len = strlen(text_a);
+	char *path = temp_file(text_a, len);
+	struct bytes z = gzip_member(text_a, len);
+	unsigned long long size = 0;
+	struct input_stream *s;
+
+	(void)state;
+	s = stream_open(path, err, sizeof err);
+	assert_non_null(s);
+	assert_true(stream_positional(s, &size));
+	assert_int_equal(size, len);
+	/* At an offset, and fewer bytes at the end; the stream's own
+	 * position is left alone. */
+	assert_int_equal(stream_pread(s, buf, 5, 3, err, sizeof err), 5);
+	assert_memory_equal(buf, text_a + 3, 5);
+	assert_int_equal(stream_pread(s, buf, sizeof buf, len - 4, err, sizeof err), 4);
+	assert_memory_equal(buf, text_a + len - 4, 4);
+	assert_int_equal(stream_pread(s, buf, sizeof buf, len, err, sizeof err), 0);
+	expect_contents(s, 0, text_a);
+	/* Read on from an offset. */
+	assert_int_equal(stream_seek(s, 7, err, sizeof err), 0);
+	expect_contents(s, 0, text_a + 7);
+	stream_close(s);
+
+	s = stream_open(path, err, sizeof err);
+	stream_set_chunk_limit(s, 2);
+	assert_false(stream_positional(s, &size));
+	stream_close(s);
+	s = stream_open_memory(text_a, len);
+	assert_false(stream_positional(s, &size));
+	stream_close(s);
+	unlink(path);
+
+	path = temp_file(z.data, z.len);
+	s = stream_open(path, err, sizeof err);
+	assert_false(stream_positional(s, &size));
+	/* Asking did not cost the stream its first bytes. */
+	expect_contents(s, 0, text_a);
+	stream_close(s);
+	unlink(path);
+	free(z.data);
+}
+
 /* Big enough to need many reads of the stream's own buffer. */
 static void test_large_gzip(void **state)
 {
@@ -505,6 +554,7 @@ int main(void)
 		cmocka_unit_test(test_directory),
 		cmocka_unit_test(test_missing_and_unreadable_files),
 		cmocka_unit_test(test_standard_input),
+		cmocka_unit_test(test_reading_at_offsets),
 		cmocka_unit_test(test_large_gzip),
 		cmocka_unit_test(test_every_kind_of_deflate_data),
 		cmocka_unit_test(test_damage_reads_the_same_in_any_read_size),
