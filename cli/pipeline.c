@@ -133,7 +133,8 @@ struct piece {
 	enum piece_state state;
 	struct source *src;          /* read at its offset (or NULL: read in turn) */
 	unsigned long long index;    /* then: its number in the file, from 0 */
-	int skip;                    /* written already, or empty: nothing to write */
+	int skip;                    /* nothing to write: empty, left out or written already
+					(0 in a free slot) */
 	/* The auditing thread fills these. */
 	struct outbuf out;
 	struct game_marks marks;
@@ -458,6 +459,7 @@ static void write_done_pieces(struct pipeline *p, struct worker_state *w)
 		if (b->src)
 			let_go(b->src);
 		b->src = NULL;
+		b->skip = 0;
 		b->state = PIECE_FREE;
 		p->written++;
 		if (failed)
@@ -661,7 +663,6 @@ static int claim_piece(struct pipeline *p, struct piece *b)
 		b->shown = p->shown;
 		b->first_in_file = k == 0;
 		b->last_in_file = 0;
-		b->skip = 0;
 		b->state = PIECE_FILLED;
 		p->filled++;
 	}
@@ -791,26 +792,25 @@ static int load_piece(struct pipeline *p, struct worker_state *w, struct piece *
 	/* Room for the piece and the windows before it, in one go. */
 	piece_reserve(b, (size_t)(x + step - h.base));
 	unsigned long long start = 0;
-	long long cut = 0;
 	b->failure[0] = 0;
 	if (k > 0) {
-		cut = cut_before(b, &h, x);
+		long long cut = cut_before(b, &h, x);
 		if (cut == 0) {
 			b->skip = 1;   /* the piece before goes on over its bytes */
 			return 0;
 		}
 		start = cut > 0 ? (unsigned long long)cut : x;
 	}
+	/* From here on a read that fails leaves its reason in b->failure. */
 	unsigned long long end = start;
-	int failed = cut < 0;
 	b->at.offset = start;
 	b->at.line = 1;
 	b->at.line_start = 0;
-	if (start > 0 && !failed) {
+	if (start > 0 && !b->failure[0]) {
 		size_t line = pgn_line_start(b->store + 1 + (h.lo - h.base), (size_t)(start - h.lo));
 		b->at.line_start = line > 0 ? h.lo + line : line_start_before(src, h.lo);
 	}
-	for (unsigned long long j = k + 1; !failed; j++) {
+	for (unsigned long long j = k + 1; !b->failure[0]; j++) {
 		unsigned long long to = j * step < size ? j * step : size;
 		int rest = to - start > piece_max;
 		if (!rest) {
@@ -837,7 +837,7 @@ static int load_piece(struct pipeline *p, struct worker_state *w, struct piece *
 			b->skip = 1;
 			return 0;
 		}
-		cut = cut_before(b, &h, to);
+		long long cut = cut_before(b, &h, to);
 		if (cut < 0)
 			break;
 		if (cut > 0) {
@@ -852,10 +852,9 @@ static int load_piece(struct pipeline *p, struct worker_state *w, struct piece *
 		/* Reading failed: the reason is given after the games before,
 		 * and the file's pieces after this one are left out. */
 		last_piece_of_file(p, b);
-		failed = 1;
 		end = h.hi > start ? h.hi : start;
 	}
-	b->last_in_file = end == size || failed;
+	b->last_in_file = end == size || b->failure[0];
 	b->text = b->store + 1 + (start - h.base);
 	b->len = (size_t)(end - start);
 	if (b->len == 0 && !b->last_in_file)
@@ -887,8 +886,6 @@ static struct piece *next_piece(struct pipeline *p, struct worker_state *w)
 		}
 		pthread_mutex_unlock(&p->lock);
 
-		b->src = NULL;
-		b->skip = 0;
 		if (!fill_piece(p, w, b))
 			continue;
 		pthread_mutex_lock(&p->lock);
