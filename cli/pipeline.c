@@ -15,7 +15,9 @@
  * threads use N cores: on a machine with as many cores as threads, a
  * separate reading thread would take its share from the auditing ones.
  * Pieces live in a ring of fixed size, so memory does not grow with the
- * input.
+ * input: a piece's output is written before the piece is done once it holds
+ * 60 KiB (write_early), and a slot that grew for a rare piece (no cut for
+ * long) gives the room back once the piece is written (give_back_room).
  *
  * The output is the bytes -j 1 prints, whatever the cuts:
  *  - Offsets and columns: each piece is lexed from the position where it
@@ -67,7 +69,15 @@
  * then 16 n bytes, but at least 4 KiB. */
 static size_t piece_bytes = PIECE_BYTES, piece_max = PIECE_MAX;
 
-static void read_piece_size(void)
+/* A piece's output is written before the piece is done once it holds this
+ * many bytes (write_early): less than the OUT_ROOM its buffer starts with
+ * (report.c), so that the finding that crosses the line seldom makes it
+ * grow.  The tests make it small (PGNAUDIT_EARLY_BYTES=n). */
+#define OUT_ROOM ((size_t)64 * 1024)
+#define EARLY_BYTES ((size_t)60 * 1024)
+static size_t early_bytes = EARLY_BYTES;
+
+static void read_test_hooks(void)
 {
 	const char *v = getenv("PGNAUDIT_PIECE_BYTES");
 	char *end;
@@ -76,6 +86,10 @@ static void read_piece_size(void)
 		piece_bytes = n;
 		piece_max = 16 * n > 4096 ? 16 * n : 4096;
 	}
+	v = getenv("PGNAUDIT_EARLY_BYTES");
+	n = v ? strtoul(v, &end, 10) : 0;
+	if (n > 0 && n <= EARLY_BYTES && *end == 0)
+		early_bytes = n;
 }
 
 /* Where a piece read at its offset looks for its ends (struct source): in
@@ -332,12 +346,88 @@ static void audit_text(const struct pipeline *p, struct worker_state *w, const s
 	res->lines = pgn_reader_line(w->reader) - at->line;
 }
 
+/* What a piece's report needs to write its output before the piece is done
+ * (write_early). */
+struct early {
+	struct pipeline *p;
+	struct piece *b;
+	uint32_t first_line;         /* the file's line of the audited text's first line */
+	int as_writer;               /* b is audited again by the writer (write_piece) */
+};
+
+static void put_output(struct pipeline *p, struct report *r, const struct piece *b, uint32_t first_line);
+static size_t cut_window(void);
+
+/* The writer's state at the start of piece b's output.  Called as the writer
+ * (more than once for a piece whose output is written early). */
+static void begin_output(struct pipeline *p, const struct piece *b)
+{
+	if (b->first_in_file) {
+		p->games_before = 0;
+		p->carrying = 0;
+		p->next_line = 1;
+	}
+}
+
+/* Writes b's output so far, what r holds (its marks are b's), and empties
+ * r.  Called as the writer, with every piece before b written. */
+static void put_early(struct pipeline *p, struct piece *b, struct report *r, uint32_t first_line)
+{
+	b->out = r->buf;
+	put_output(p, p->report, b, first_line);
+	r->buf.len = 0;
+	r->marks->count = 0;
+}
+
+/* The report's `full` while piece b is audited: its output holds
+ * early_bytes.
+ * Rather than let it grow (each slot of the ring would keep room for the most
+ * output one piece ever had, and a bigger file has more such pieces, so the
+ * peak memory would grow with the input), it is written now, once every piece
+ * before b is written: nothing can come between in the output then.  When the
+ * piece before b ended inside a game, b is to be audited again by the writer
+ * and what it has made so far is dropped instead.  Called without the lock;
+ * it waits without writing other pieces, since w is busy with b. */
+static void write_early(struct report *r, void *ctx)
+{
+	struct early *e = ctx;
+	struct pipeline *p = e->p;
+	struct piece *b = e->b;
+	if (e->as_writer) {
+		put_early(p, b, r, e->first_line);
+		return;
+	}
+	pthread_mutex_lock(&p->lock);
+	while (p->written < b->seq)
+		wait_for_progress(p);
+	/* Nobody writes now, since the next piece to write is b, which is not
+	 * done; should a writer be there all the same, r keeps growing. */
+	if (p->writer_active) {
+		pthread_mutex_unlock(&p->lock);
+		return;
+	}
+	p->writer_active = 1;
+	pthread_mutex_unlock(&p->lock);
+	begin_output(p, b);
+	if (p->carrying) {
+		r->buf.len = 0;
+		r->marks->count = 0;
+	} else {
+		put_early(p, b, r, b->first_in_file ? 1 : p->next_line);
+	}
+	pthread_mutex_lock(&p->lock);
+	p->writer_active = 0;
+	pthread_mutex_unlock(&p->lock);
+}
+
 /* Audits piece b (from its own text, or another starting at `at`, whose
  * lines are counted from 1) into its buffers.  The file's line of the text's
- * first line is `first_line`, or when that is 0, where piece b starts. */
+ * first line is `first_line`, or when that is 0, where piece b starts; a
+ * first line is given only by the writer, which audits b again. */
 static void audit_piece(struct pipeline *p, struct worker_state *w, struct piece *b,
 			const unsigned char *text, size_t len, const struct pgn_position *at, uint32_t first_line)
 {
+	struct early early = { p, b, first_line, first_line != 0 };
 	if (!first_line && b->first_in_file)
 		first_line = 1;
 	w->first_line.p = p;
@@ -351,6 +441,9 @@ static void audit_piece(struct pipeline *p, struct worker_state *w, struct piece
 	r.buf.len = 0;
 	b->marks.count = 0;
 	r.marks = &b->marks;
+	r.full = write_early;
+	r.full_ctx = &early;
+	r.full_at = early_bytes;
 	memset(&b->tally, 0, sizeof b->tally);
 	audit_text(p, w, b, text, len, at, &r, &b->tally, &b->result);
 	b->out = r.buf;
@@ -399,11 +492,7 @@ static void write_piece(struct pipeline *p, struct worker_state *w, struct piece
 	const unsigned char *text = b->text;
 	size_t len = b->len;
 	struct pgn_position text_at = b->at;
-	if (b->first_in_file) {
-		p->games_before = 0;
-		p->carrying = 0;
-		p->next_line = 1;
-	}
+	begin_output(p, b);
 	uint32_t first_line = p->next_line;
 	if (p->carrying) {
 		text = join_carry(p, b, &len);
@@ -437,6 +526,36 @@ static void write_piece(struct pipeline *p, struct worker_state *w, struct piece
 	}
 }
 
+/* The room a slot keeps between pieces: a piece of piece_bytes and the
+ * windows before it where its start is looked for (load_piece). */
+static size_t room_kept(void)
+{
+	return piece_bytes + CUT_WINDOWS * cut_window();
+}
+
+/* Gives back what piece b's buffers, and the redo buffer, grew to beyond
+ * the room kept, once b is written: a piece without a cut for long (long
+ * comments), or one with much to report, is rare, but over a big file each
+ * slot would meet one and keep its room, and the peak memory would grow
+ * with the input.  Called as the writer. */
+static void give_back_room(struct pipeline *p, struct piece *b)
+{
+	if (b->cap > room_kept()) {
+		free(b->store);
+		b->store = b->text = NULL;
+		b->cap = 0;
+	}
+	if (b->out.cap > OUT_ROOM) {
+		free(b->out.data);
+		memset(&b->out, 0, sizeof b->out);
+	}
+	if (p->redo_cap > room_kept()) {
+		free(p->redo);
+		p->redo = NULL;
+		p->redo_cap = 0;
+	}
+}
+
 /* Called with the lock held: unless another thread is writing, writes the
  * oldest pieces for as long as they are done.  A thread that marks a piece
  * done while another writes leaves it to that one, which looks again under
@@ -454,6 +573,7 @@ static void write_done_pieces(struct pipeline *p, struct worker_state *w)
 		pthread_mutex_unlock(&p->lock);
 		if (!skip)
 			write_piece(p, w, b);
+		give_back_room(p, b);
 		int failed = output_failed(p->report->out);
 		pthread_mutex_lock(&p->lock);
 		if (b->src)
@@ -939,7 +1059,7 @@ int check_files_parallel(const struct check_options *opt, struct report *r, char
 {
 	struct pipeline p;
 	memset(&p, 0, sizeof p);
-	read_piece_size();
+	read_test_hooks();
 	p.opt = opt;
 	p.color = r->color;
 	p.format = r->format;

@@ -176,8 +176,12 @@ void report_finding(struct report *r, const struct game_label *g, const struct f
 	case REPORT_JSONL: jsonl_finding(r, g, f); break;
 	case REPORT_CSV: csv_finding(r, g, f); break;
 	}
-	if (r->out && r->buf.len >= 1 << 16)
-		report_flush(r);
+	if (r->out) {
+		if (r->buf.len >= 1 << 16)
+			report_flush(r);
+	} else if (r->full && r->buf.len >= r->full_at) {
+		r->full(r, r->full_ctx);
+	}
 }
 
 int report_flush(struct report *r)

@@ -49,6 +49,13 @@ struct report {
 	int color;              /* ANSI colours in text output */
 	struct outbuf buf;
 	struct game_marks *marks; /* NULL: game numbers are written as they are */
+	/* With out NULL: called when buf holds full_at bytes or more, to write
+	 * it (and its marks) out before the batch is done and empty them, so
+	 * that it does not keep room for the most a batch ever held.  NULL:
+	 * buf grows. */
+	void (*full)(struct report *r, void *ctx);
+	void *full_ctx;
+	size_t full_at;
 };
 
 /* Parses "text", "jsonl" or "csv"; -1 when unknown. */

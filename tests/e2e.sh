@@ -140,6 +140,19 @@ for file in testdata/reader/pieces.pgn testdata/reader/pieces-cr.pgn testdata/re
 		[ $? -eq "$s1_status" ] && ok || bad "-j 2 from a pipe, pieces of $size bytes: exit status differs on $file"
 		expect_same "$TMP/s1" "$TMP/sn" "-j 2 from a pipe, pieces of $size bytes: output differs on $file"
 	done
+	# A piece's output is written before the piece is done once it holds
+	# 64 KiB, as soon as the pieces before it are written (or dropped, when
+	# the piece is to be audited again); PGNAUDIT_EARLY_BYTES=1, a test
+	# hook, does that at every finding.
+	"$BIN" check -f jsonl "$file" >"$TMP/f1" 2>&1
+	for size in 1 13 200; do
+		PGNAUDIT_EARLY_BYTES=1 PGNAUDIT_PIECE_BYTES=$size "$BIN" check -j 2 -f jsonl "$file" >"$TMP/fn" 2>&1
+		[ $? -eq "$p1_status" ] && ok || bad "-j 2, output written early, pieces of $size bytes: exit status differs on $file"
+		expect_same "$TMP/f1" "$TMP/fn" "-j 2, output written early, pieces of $size bytes: output differs on $file"
+		cat "$file" | PGNAUDIT_EARLY_BYTES=1 PGNAUDIT_PIECE_BYTES=$size "$BIN" check -j 3 -f jsonl - >"$TMP/sn" 2>&1
+		[ $? -eq "$s1_status" ] && ok || bad "-j 3 from a pipe, output written early, pieces of $size bytes: exit status differs on $file"
+		expect_same "$TMP/s1" "$TMP/sn" "-j 3 from a pipe, output written early, pieces of $size bytes: output differs on $file"
+	done
 done
 # A file that holds more than its size says (procfs says 0) is read whole.
 if [ -r /proc/version ]; then

@@ -87,7 +87,7 @@ static void test_reads_what_check_writes(void **state)
 	strcpy(f.message, "a \"quoted\" back\\slash, tab\t, newline\n, bell\a and R\xE9ti");
 	strcpy(f.fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
 	struct game_label g = { "dir/x \"y\".pgn", 7, "R\xC3\xA9ti, Richard", "?", NULL, "1", NULL };
-	struct report r = { NULL, REPORT_JSONL, 0, { 0 }, NULL };
+	struct report r = { .format = REPORT_JSONL };
 	jsonl_finding(&r, &g, &f);
 	assert_true(r.buf.len > 0 && r.buf.data[r.buf.len - 1] == '\n');
 	struct json_member m[MAX];
@@ -123,7 +123,7 @@ static void test_escape_at_every_place(void **state)
 				memset(f.message, 'm', len);
 				f.message[at] = odd[k];
 				struct game_label g = { "x.pgn", 1, NULL, NULL, NULL, NULL, NULL };
-				struct report r = { NULL, REPORT_JSONL, 0, { 0 }, NULL };
+				struct report r = { .format = REPORT_JSONL };
 				jsonl_finding(&r, &g, &f);
 				struct json_member m[MAX];
 				char err[200], want[64];

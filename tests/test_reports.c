@@ -14,7 +14,7 @@ static char *render(enum report_format format, int color, const struct game_labe
 	char *data = NULL;
 	size_t size = 0;
 	FILE *mem = open_memstream(&data, &size);
-	struct report r = { mem, format, color, { 0 }, NULL };
+	struct report r = { .out = mem, .format = format, .color = color };
 	report_begin(&r);
 	report_finding(&r, g, f);
 	assert_int_equal(report_flush(&r), 0);
@@ -128,7 +128,7 @@ static void test_game_marks(void **state)
 	in_piece.line = f.line - 10; /* the piece starts on line 11 */
 	for (int format = REPORT_TEXT; format <= REPORT_CSV; format++) {
 		struct game_marks marks = { 0 };
-		struct report r = { NULL, (enum report_format)format, 0, { 0 }, &marks };
+		struct report r = { .format = (enum report_format)format, .marks = &marks };
 		struct game_label g = label, g5 = label;
 		g5.game = 5;
 		char *first = render((enum report_format)format, 0, &label, &f);
@@ -171,6 +171,57 @@ static void test_game_marks(void **state)
 	}
 }
 
+/* What test_full_hook's `full` saw: calls, and the bytes and marks it took. */
+struct taken {
+	int calls;
+	size_t bytes, marks;
+};
+
+static void take_all(struct report *r, void *ctx)
+{
+	struct taken *t = ctx;
+	t->calls++;
+	t->bytes += r->buf.len;
+	t->marks += r->marks->count;
+	r->buf.len = 0;
+	r->marks->count = 0;
+}
+
+/* A batch's buffer (no stream) goes to `full` once it holds full_at bytes,
+ * after the finding that fills it, and not before; without `full` it grows. */
+static void test_full_hook(void **state)
+{
+	struct finding f = illegal_finding();
+	(void)state;
+	char *rendered = render(REPORT_JSONL, 0, &label, &f);
+	size_t one = strlen(rendered);
+	free(rendered);
+	struct game_marks marks = { 0 };
+	struct taken t = { 0 };
+	struct report r = { .format = REPORT_JSONL, .marks = &marks, .full = take_all, .full_ctx = &t,
+			    .full_at = 3 * one - one / 2 };
+	report_finding(&r, &label, &f);
+	report_finding(&r, &label, &f);
+	assert_int_equal(t.calls, 0);
+	report_finding(&r, &label, &f);
+	assert_int_equal(t.calls, 1);
+	assert_int_equal(r.buf.len, 0);
+	assert_int_equal(marks.count, 0);
+	report_finding(&r, &label, &f);
+	assert_int_equal(t.calls, 1);
+	/* The marks leave with their bytes: a game number and a line each. */
+	assert_true(t.bytes > 2 * one && t.bytes < 3 * one);
+	assert_int_equal(t.marks, 6);
+	r.full = NULL;
+	for (int i = 0; i < 5; i++)
+		report_finding(&r, &label, &f);
+	assert_int_equal(t.calls, 1);
+	assert_true(r.buf.len > 5 * one);
+	free(r.buf.data);
+	free(marks.at);
+	free(marks.value);
+}
+
 static void test_format_names(void **state)
 {
 	(void)state;
@@ -210,6 +261,7 @@ int main(void)
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_game_marks),
+		cmocka_unit_test(test_full_hook),
 		cmocka_unit_test(test_format_names),
 		cmocka_unit_test(test_put_int),
 	};

@@ -4,7 +4,7 @@
 # Builds pgnaudit with -fsanitize=thread into its own folder (the normal
 # objects are left alone), then runs check with 2, 3 and 8 threads on the
 # test files, whole and cut into tiny pieces (PGNAUDIT_PIECE_BYTES), plain,
-# gzip and from a pipe, and on the shared corpus when it is there.  A data
+# gzip and from a pipe, with output written early (PGNAUDIT_EARLY_BYTES), and on the shared corpus when it is there.  A data
 # race or lock misuse makes TSan exit with status 66; the output must also
 # be the bytes of -j 1.  Run by `make tsan` (and .ci/run).
 set -u
@@ -32,10 +32,12 @@ gzip -c "$TMP/all.pgn" >"$TMP/all.pgn.gz"
 "$BIN" check -f jsonl "$TMP/all.pgn" >"$TMP/one" 2>&1
 one_status=$?
 
-# run WHAT PIECE JOBS INPUT: -j JOBS must exit as -j 1 and print its bytes.
+# run WHAT PIECE JOBS INPUT [EARLY]: -j JOBS must exit as -j 1 and print its
+# bytes (EARLY: PGNAUDIT_EARLY_BYTES, after which a piece's output is
+# written before the piece is done).
 run() {
-	what=$1 size=$2 jobs=$3 input=$4
-	PGNAUDIT_PIECE_BYTES=$size "$BIN" check -j "$jobs" -f jsonl "$input" >"$TMP/many" 2>&1
+	what=$1 size=$2 jobs=$3 input=$4 early=${5:-}
+	PGNAUDIT_EARLY_BYTES=$early PGNAUDIT_PIECE_BYTES=$size "$BIN" check -j "$jobs" -f jsonl "$input" >"$TMP/many" 2>&1
 	status=$?
 	if [ $status -eq 66 ]; then
 		bad "ThreadSanitizer: $what, -j $jobs, pieces of ${size:-default} bytes"
@@ -53,6 +55,8 @@ for jobs in 2 3 8; do
 	done
 	run "gzip" 4096 "$jobs" "$TMP/all.pgn.gz"
 	run "gzip" "" "$jobs" "$TMP/all.pgn.gz"
+	run "plain, output written early" 200 "$jobs" "$TMP/all.pgn" 1
+	run "gzip, output written early" 200 "$jobs" "$TMP/all.pgn.gz" 1
 done
 PGNAUDIT_PIECE_BYTES=300 "$BIN" check -j 2 -f jsonl - <"$TMP/all.pgn" >"$TMP/many" 2>&1
 status=$?
