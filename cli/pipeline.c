@@ -266,8 +266,18 @@ static void piece_reserve(struct piece *b, size_t need)
 	size_t cap = room_kept();
 	if (cap < need)
 		cap = (need + 0xffff) & ~(size_t)0xffff;
-	unsigned char *store = memory_grow(b->store, b->store ? 1 + b->cap + PGN_IN_PLACE_SLACK : 0,
-					   1 + cap + PGN_IN_PLACE_SLACK);
+	size_t old = b->store ? 1 + b->cap + PGN_IN_PLACE_SLACK : 0, size = 1 + cap + PGN_IN_PLACE_SLACK;
+	unsigned char *store;
+	if (b->store) {
+		/* A store is mapped apart (mallopt in check_files_parallel):
+		 * realloc moves its pages (mremap) instead of copying them into
+		 * a new block, which would hold both at once. */
+		store = realloc(b->store, size);
+		if (store)
+			(void)memory_populate(store + old, size - old);
+	} else {
+		store = memory_grow(NULL, 0, size);
+	}
 	if (!store)
 		out_of_memory();
 	b->store = store;
