@@ -396,14 +396,14 @@ static void put_early(struct pipeline *p, struct piece *b, struct report *r, uin
 }
 
 /* The report's `full` while piece b is audited: its output holds
- * early_bytes.
- * Rather than let it grow (each slot of the ring would keep room for the most
- * output one piece ever had, and a bigger file has more such pieces, so the
- * peak memory would grow with the input), it is written now, once every piece
- * before b is written: nothing can come between in the output then.  When the
- * piece before b ended inside a game, b is to be audited again by the writer
- * and what it has made so far is dropped instead.  Called without the lock;
- * it waits without writing other pieces, since w is busy with b. */
+ * early_bytes.  Rather than let it grow (each slot of the ring would keep
+ * room for the most output one piece ever had, and a bigger file has more
+ * such pieces, so the peak memory would grow with the input), it is written
+ * now, once every piece before b is written: nothing can come between in the
+ * output then.  When the piece before b ended inside a game, b is to be
+ * audited again by the writer and what it has made so far is dropped
+ * instead.  Called without the lock; it waits without writing other pieces,
+ * since w is busy with b. */
 static void write_early(struct report *r, void *ctx)
 {
 	struct early *e = ctx;
