@@ -15,6 +15,9 @@
 #   CORPUS_DIR    the corpus (default ../shared/corpus, from the repository root)
 #   PGN_EXTRACT   the pgn-extract binary (default /usr/games/pgn-extract)
 #   RUNS          rounds, best counts (default 5)
+#   BIG_COPIES    copies of the file in the input on which peak memory is
+#                 measured once more (default 32: 973 MB, kept in bench/out/
+#                 as corpus-big.pgn; 0 skips it)
 
 set -eu
 
@@ -39,6 +42,10 @@ die() {
 	die "$PGN_EXTRACT not found; 'make bench' installs it (apt-get install pgn-extract), or set PGN_EXTRACT"
 case $RUNS in
 '' | *[!0-9]* | 0) die "RUNS must be a positive integer, not '$RUNS'" ;;
+esac
+BIG_COPIES=${BIG_COPIES:-32}
+case $BIG_COPIES in
+'' | *[!0-9]*) die "BIG_COPIES must be a number, not '$BIG_COPIES'" ;;
 esac
 [ -n "${EPOCHREALTIME:-}" ] || die "bash 5 is needed (EPOCHREALTIME); run with bash bench/run.sh"
 
@@ -190,6 +197,25 @@ if [ -n "$TIME_BIN" ]; then
 		RSS[$i]=$(tail -n 1 "$RSS_FILE")
 	done
 fi
+# Peak memory must not grow with the input (issue 4): -j1 and -j2 once
+# more on BIG_COPIES copies of the file, built once (byte for byte the same
+# games, so what differs is the size).
+BIG=$OUT/corpus-big.pgn
+BIG_RSS=()
+if [ -n "$TIME_BIN" ] && [ "$BIG_COPIES" -gt 0 ]; then
+	if [ "$(wc -c <"$BIG" 2>/dev/null || echo 0)" -ne $((BYTES * BIG_COPIES)) ]; then
+		echo "bench: building $BIG ($BIG_COPIES copies) ..." >&2
+		: >"$BIG.tmp"
+		for _ in $(seq "$BIG_COPIES"); do cat "$CORPUS"; done >>"$BIG.tmp"
+		mv "$BIG.tmp" "$BIG"
+	fi
+	for jobs in 1 2; do
+		"$TIME_BIN" -f %M -o "$RSS_FILE" bash -c '"$1" check -j "$2" -f jsonl -o /dev/null "$3" >/dev/null 2>&1; echo $? >"$0"' \
+			"$STATUS_FILE" "$PGNAUDIT" "$jobs" "$BIG"
+		[ "$(cat "$STATUS_FILE")" -le 1 ] || die "pgnaudit check -j$jobs failed on $BIG"
+		BIG_RSS[$jobs]=$(tail -n 1 "$RSS_FILE")
+	done
+fi
 PA_SECS=${BEST[0]} PZ_SECS=${BEST[1]} P2_SECS=${BEST[2]} PZ2_SECS=${BEST[3]} PE_SECS=${BEST[4]} TWO_SECS=${BEST[5]}
 PA_RSS=${RSS[0]:-} PZ_RSS=${RSS[1]:-} P2_RSS=${RSS[2]:-} PZ2_RSS=${RSS[3]:-} PE_RSS=${RSS[4]:-}
 
@@ -236,6 +262,13 @@ BEGIN {
 	printf "parallel ceiling: two -j1 runs at once take %.4f s: the vCPUs do %.2f times the work of one\n", two, 2 * pa / two
 	printf "  together, and -j2 / -j1 is %.0f%% of that\n", 100 * (pa / p2) / (2 * pa / two)
 }'
+if [ -n "${BIG_RSS[2]:-}" ]; then
+	awk -v n="$BIG_COPIES" -v big=$((BYTES * BIG_COPIES)) -v b1="${BIG_RSS[1]}" -v b2="${BIG_RSS[2]}" \
+		-v s1="$PA_RSS" -v s2="$P2_RSS" 'BEGIN {
+		printf "peak memory on %d copies (%.0f MB): -j1 %.1f MiB, -j2 %.1f MiB (on the file itself %.1f and %.1f)\n",
+			n, big / 1e6, b1 / 1024, b2 / 1024, s1 / 1024, s2 / 1024
+	}'
+fi
 if [ -n "${PIN[1]:-}" ]; then
 	awk -v a="${PIN[0]}" -v b="${PIN[1]}" 'BEGIN {
 		fast = a < b ? a : b; slow = a < b ? b : a
