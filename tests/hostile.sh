@@ -182,6 +182,22 @@ expect_grep '"ply":65537,.*"code":"syntax".*more than 65536 plies' "$TMP/out" "t
 run long-game-2005 "$TMP/long-game.pgn" check -f jsonl --rules fide2005
 expect_tail
 
+# A flood of findings: every move of every game has a wrong check sign, so
+# the output is 46 times the input (30 MB from 650 KB).  With -j 2 a piece
+# of 128 KiB has its findings written once they reach 60 KiB, so memory
+# stays as small as on a quiet file; before 9a69b17 each of the five pieces
+# in flight kept room for the most output one had had, 35 MB here.
+awk 'BEGIN { for (g = 0; g < 4000; g++) printf "[Event \"noisy %d\"]\n[Result \"*\"]\n\n1. e4+ e5+ 2. Nf3+ Nc6+ 3. Bb5+ a6+ 4. Ba4+ Nf6+ 5. O-O+ Be7+ 6. Re1+ b5+ 7. Bb3+ d6+ 8. c3+ O-O+ 9. h3+ Nb8+ 10. d4+ Nbd7+ *\n\n", g }' >"$TMP/findings-flood.pgn"
+run findings-flood "$TMP/findings-flood.pgn" check -f jsonl
+mv "$TMP/out" "$TMP/flood-j1"
+run findings-flood "$TMP/findings-flood.pgn" check -j 2 -f jsonl
+cmp -s "$TMP/flood-j1" "$TMP/out" || bad "findings-flood: -j 2 output differs from -j 1"
+case $peak in
+- | "") ;;
+*) [ "$peak" -lt 16384 ] || bad "findings-flood: -j 2 peak memory $peak KB, over 16384 KB" ;;
+esac
+rm -f "$TMP/flood-j1"
+
 # 72 MB of long comments in one game: the reader keeps at most
 # PGN_MAX_GAME_BYTES of a game's text.
 {
