@@ -80,18 +80,25 @@ static size_t piece_bytes = PIECE_BYTES, piece_max = PIECE_MAX;
 #define EARLY_BYTES ((size_t)60 * 1024)
 static size_t early_bytes = EARLY_BYTES;
 
-static void read_test_hooks(void)
+/* A test hook's byte count from the environment: 1 to `most`, or 0 when
+ * the variable is unset or holds anything else. */
+static size_t env_bytes(const char *name, size_t most)
 {
-	const char *v = getenv("PGNAUDIT_PIECE_BYTES");
+	const char *v = getenv(name);
 	char *end;
 	unsigned long n = v ? strtoul(v, &end, 10) : 0;
-	if (n > 0 && n <= PIECE_MAX && *end == 0) {
+	return n > 0 && n <= most && *end == 0 ? n : 0;
+}
+
+static void read_test_hooks(void)
+{
+	size_t n = env_bytes("PGNAUDIT_PIECE_BYTES", PIECE_MAX);
+	if (n) {
 		piece_bytes = n;
 		piece_max = 16 * n > 4096 ? 16 * n : 4096;
 	}
-	v = getenv("PGNAUDIT_EARLY_BYTES");
-	n = v ? strtoul(v, &end, 10) : 0;
-	if (n > 0 && n <= EARLY_BYTES && *end == 0)
+	n = env_bytes("PGNAUDIT_EARLY_BYTES", EARLY_BYTES);
+	if (n)
 		early_bytes = n;
 }
 
