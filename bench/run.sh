@@ -205,8 +205,7 @@ BIG_RSS=()
 if [ -n "$TIME_BIN" ] && [ "$BIG_COPIES" -gt 0 ]; then
 	if [ "$(wc -c <"$BIG" 2>/dev/null || echo 0)" -ne $((BYTES * BIG_COPIES)) ]; then
 		echo "bench: building $BIG ($BIG_COPIES copies) ..." >&2
-		: >"$BIG.tmp"
-		for _ in $(seq "$BIG_COPIES"); do cat "$CORPUS"; done >>"$BIG.tmp"
+		for _ in $(seq "$BIG_COPIES"); do cat "$CORPUS"; done >"$BIG.tmp"
 		mv "$BIG.tmp" "$BIG"
 	fi
 	for jobs in 1 2; do

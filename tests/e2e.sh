@@ -141,7 +141,7 @@ for file in testdata/reader/pieces.pgn testdata/reader/pieces-cr.pgn testdata/re
 		expect_same "$TMP/s1" "$TMP/sn" "-j 2 from a pipe, pieces of $size bytes: output differs on $file"
 	done
 	# A piece's output is written before the piece is done once it holds
-	# 64 KiB, as soon as the pieces before it are written (or dropped, when
+	# 60 KiB, as soon as the pieces before it are written (or dropped, when
 	# the piece is to be audited again); PGNAUDIT_EARLY_BYTES=1, a test
 	# hook, does that at every finding.
 	"$BIN" check -f jsonl "$file" >"$TMP/f1" 2>&1
