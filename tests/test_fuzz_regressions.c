@@ -53,6 +53,10 @@ static const struct expected expectations[] = {
 	 * at the match); the stream now throws away what the failing call
 	 * put out, so no game is read, whatever the read sizes. */
 	{ "gzip-bad-distance.pgn.gz", 0, -1 },
+	/* Found by fuzz_check: a first game whose only line is a broken tag
+	 * pair, so it has no tokens and no token array yet.  The English
+	 * replay added 0 to that null pointer (UBSan, under make sanitize). */
+	{ "first-game-no-tokens.pgn", 1, 0 },
 };
 
 static const struct expected *expected_for(const char *file)

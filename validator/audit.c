@@ -519,6 +519,10 @@ static int replay_plain_tokens(struct auditor *a)
 {
 	struct game_record *rec = &a->record;
 	const struct pgn_game *g = rec->game;
+	/* A game without tokens may have no token array at all (the first
+	 * game a reader makes): no arithmetic on its null pointer. */
+	if (g->token_count == 0)
+		return 1;
 	const struct pgn_token *t = g->tokens, *end = g->tokens + g->token_count, *number = NULL;
 	for (; t < end; t++) {
 		if (!on_main_line(g, t, &number))
