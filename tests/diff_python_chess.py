@@ -2,11 +2,12 @@
 """Differential test: `pgnaudit replay` against python-chess.
 
 For every PGN file, run `./pgnaudit replay FILE`, read the same file with
-python-chess, replay each game's main line there too, and compare the final
-position of every game: piece placement, side to move, castling rights, en
-passant square (printed only when an en passant capture is legal, as both
-tools do), halfmove clock and fullmove number.  When two positions differ,
-the report says at which ply they first part and with which move.
+python-chess, replay each game's main line there too, and compare every
+game's moves and its position at the start and after every ply: piece
+placement, side to move, castling rights, en passant square (printed only
+when an en passant capture is legal, as both tools do), halfmove clock and
+fullmove number.  When two positions differ, the report says at which ply
+they first part and with which move.
 
 The two readers do not cut a file into games by the same rules (python-chess
 ends a game at a blank line, pgnaudit at its termination marker or at the
@@ -441,8 +442,9 @@ def compare_pair(path, ours, theirs, result, why_stopped):
         result["skipped"]["python-chess read moves after the termination marker"] += 1
         return
     result["compared"] += 1
-    diff = fen_differences(ours.final, theirs.final, theirs.chess960)
-    if not diff and n_ours == n_theirs and shared == n_ours:
+    # The same moves, and the same position after every one of them (the
+    # start position included), not only at the end.
+    if n_ours == n_theirs and shared == n_ours and first_divergence(ours, theirs) is None:
         result["agree"] += 1
         return
     lines = ["%s: %s" % (where, theirs.tags)]
