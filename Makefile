@@ -180,7 +180,7 @@ lint: deps-lint
 		 $(CC) $(CPPFLAGS) -O2 -U__SSE2__ $(WARNINGS) -c -o /dev/null "$$1"' sh {} \
 		&& echo "$(CC) -O2 without -flto, with and without SSE2: no warnings"
 
-# check -j N under ThreadSanitizer, built into tests/bin/tsan/ (about 20 s).
+# check -j N under ThreadSanitizer, built into tests/bin/tsan/ (about 15 s).
 tsan: deps-build
 	@sh tests/tsan.sh
 

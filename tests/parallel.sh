@@ -44,19 +44,18 @@ failed=0
 k=0
 while [ "$k" -lt "$n" ]; do
 	k=$((k + 1))
-	echo "== $(cat "$TMP/$k.cmd")"
+	cmd=$(cat "$TMP/$k.cmd")
+	echo "== $cmd"
 	cat "$TMP/$k.out" 2>/dev/null
 	status=$(cat "$TMP/$k.status" 2>/dev/null || echo "none")
-	[ "$status" = 0 ] || failed=$((failed + 1))
+	if [ "$status" != 0 ]; then
+		failed=$((failed + 1))
+		printf '  %s (exit status %s)\n' "$cmd" "$status" >>"$TMP/failed"
+	fi
 done
 if [ "$failed" -gt 0 ]; then
 	echo "parallel: $failed of $n failed:" >&2
-	k=0
-	while [ "$k" -lt "$n" ]; do
-		k=$((k + 1))
-		status=$(cat "$TMP/$k.status" 2>/dev/null || echo "none")
-		[ "$status" = 0 ] || echo "  $(cat "$TMP/$k.cmd") (exit status $status)" >&2
-	done
+	cat "$TMP/failed" >&2
 	exit 1
 fi
 exit 0
