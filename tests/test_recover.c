@@ -135,6 +135,45 @@ static void test_search_directly(void **state)
 	assert_string_equal(san, "Nf6");
 }
 
+/* Without --recover the only suggestion an illegal move gets is for a
+ * pawn written on its last rank without a piece: the queen. */
+static void audit_from(const char *fen, const char *movetext)
+{
+	static char text[512];
+	snprintf(text, sizeof text, "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n%s *\n", fen, movetext);
+	struct audit_options opt = { .rules = RULES_FIDE2023, .langs = LANG_AUTO };
+	auditor_free(&auditor);
+	auditor_init(&auditor, &opt);
+	audit_one_game(text, &game, &auditor, &findings);
+}
+
+static void test_promotion_without_a_piece(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *fen, *movetext, *suggestion;
+	} cases[] = {
+		{ "4k3/8/8/8/8/8/p7/4K3 b - - 0 1", "1... a1", "a1=Q+" },
+		{ "4k3/7P/8/8/8/8/8/4K3 w - - 0 1", "1. h8", "h8=Q+" },
+		{ "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "1. axb8", "axb8=Q+" },
+		/* In export SAN, whatever suffix was written. */
+		{ "4k3/8/8/8/8/8/p7/4K3 b - - 0 1", "1... a1+", "a1=Q+" },
+		{ "4k3/8/8/8/8/8/p7/4K3 b - - 0 1", "1... a1!?", "a1=Q+" },
+		{ "4k3/8/8/8/8/8/p6K/8 b - - 0 1", "1... a1+", "a1=Q" },
+		/* Illegal for another reason: nothing to suggest. */
+		{ "4k3/8/8/8/8/8/p7/4K3 b - - 0 1", "1... a3", "" },
+		{ "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "1. a1", "" },
+		{ "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "1. h8", "" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		audit_from(cases[i].fen, cases[i].movetext);
+		const struct finding *f = find_code(CHECK_ILLEGAL_MOVE);
+		if (f == NULL)
+			fail_msg("%s from %s: no illegal-move finding", cases[i].movetext, cases[i].fen);
+		assert_string_equal(f->suggestion, cases[i].suggestion);
+	}
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -163,6 +202,7 @@ int main(void)
 		cmocka_unit_test(test_skipped_ply_that_many_moves_explain),
 		cmocka_unit_test(test_swapped_plies),
 		cmocka_unit_test(test_search_directly),
+		cmocka_unit_test(test_promotion_without_a_piece),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

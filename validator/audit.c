@@ -205,9 +205,22 @@ static struct finding *report_failure(const struct game_record *rec, const struc
 		f = move_finding(out, CHECK_ILLEGAL_MOVE, g, t, pos, ply);
 		f->rule = r->match.rule;
 		snprintf(f->message, sizeof f->message, "%.50s is illegal: %s; %s", label, r->match.reason, then);
+		/* A pawn written on a last rank without a piece: the queen, when
+		 * that is a legal move (not for a pawn that cannot get there, nor
+		 * for White's pawn "on" the first rank). */
 		if (san->kind == SAN_MOVE && san->piece == SAN_PAWN && san->promotion < 0 && san->to >= 0
-		    && (san->to >= 56 || san->to < 8))
-			snprintf(f->suggestion, sizeof f->suggestion, "%.40s=Q", r->english[0] ? r->english : text);
+		    && (san->to >= 56 || san->to < 8)) {
+			const char *written = r->english[0] ? r->english : text;
+			char queen_text[48];
+			struct move_reading queen;
+			int n = snprintf(queen_text, sizeof queen_text, "%.*s=Q", (int)strcspn(written, "+#!?"), written);
+			if (n > 0 && (size_t)n < sizeof queen_text
+			    && lang_read_move(LANG_EN, pos, queen_text, (size_t)n, &queen) == READ_OK) {
+				char export[SAN_MAX];
+				move_to_san(pos, queen.match.move, export);
+				snprintf(f->suggestion, sizeof f->suggestion, "%s", export);
+			}
+		}
 		return f;
 	}
 	char list[160];
