@@ -135,6 +135,14 @@ static void test_disambiguation_of_pawns_and_long_forms(void **state)
 	audit_pgn("1. Ng1-f3 *", NULL);
 	assert_int_equal(count(CHECK_REDUNDANT_DISAMBIGUATION), 0);
 	expect_one(CHECK_NONSTANDARD_NOTATION, 1, "PGN 8.2.3", "Nf3", "long algebraic notation");
+	/* The same for a pawn: its whole origin square is long algebraic, not
+	 * a disambiguation of its own. */
+	audit_pgn("1. Pe2e4 *", NULL);
+	assert_int_equal(count(CHECK_REDUNDANT_DISAMBIGUATION), 0);
+	expect_one(CHECK_NONSTANDARD_NOTATION, 1, "PGN 8.2.3", "e4", "long algebraic notation");
+	audit_pgn("1. e4 d5 2. e4xd5 *", NULL);
+	assert_int_equal(count(CHECK_REDUNDANT_DISAMBIGUATION), 0);
+	expect_one(CHECK_NONSTANDARD_NOTATION, 3, "PGN 8.2.3", "exd5", "long algebraic notation");
 }
 
 static void test_capture_mark(void **state)
@@ -210,6 +218,8 @@ static void test_mate_mark(void **state)
 	audit_pgn("20. gxf5++ *", "r4qr1/1b1n2b1/ppn1p1kp/3pPp2/2pP1PP1/2P1B2P/PPB1N2K/R3Q1R1 w - - 0 20");
 	expect_one(CHECK_NONSTANDARD_NOTATION, 1, "PGN 8.2.3", "gxf5+", "'++' for a double check");
 	expect_only((const enum check_code[]){ CHECK_NONSTANDARD_NOTATION, CHECK_COUNT });
+	/* The same double check written as export SAN writes it. */
+	expect_clean("20. gxf5+ *", "r4qr1/1b1n2b1/ppn1p1kp/3pPp2/2pP1PP1/2P1B2P/PPB1N2K/R3Q1R1 w - - 0 20");
 }
 
 #define ITALIAN "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 "

@@ -173,6 +173,27 @@ static void test_french_king_by_legality(void **state)
 	auditor_free(&a);
 }
 
+static void test_told_notation_national_only_at_the_last_move(void **state)
+{
+	(void)state;
+	struct auditor a = { 0 };
+	/* Told German, a game whose only national token is its last: the
+	 * reading is still reported, at that move. */
+	audit_with("1. e4 e5 2. Sf3 *", LANG_MASK(LANG_DE), 0, &a);
+	assert_int_equal(a.record.stop, STOP_NONE);
+	assert_int_equal(a.record.count, 3);
+	const struct finding *f = find_code(CHECK_NONSTANDARD_NOTATION);
+	assert_non_null(f);
+	assert_int_equal(f->ply, 3);
+	assert_non_null(strstr(f->message, "German"));
+	assert_string_equal(f->suggestion, "Nf3");
+	/* Nothing to report when every token is English as well. */
+	audit_with("1. e4 e5 2. d4 *", LANG_MASK(LANG_DE), 0, &a);
+	assert_int_equal(a.record.stop, STOP_NONE);
+	assert_null(find_code(CHECK_NONSTANDARD_NOTATION));
+	auditor_free(&a);
+}
+
 static void test_two_readings_are_ambiguous(void **state)
 {
 	(void)state;
@@ -357,6 +378,7 @@ int main(void)
 		cmocka_unit_test(test_fillers),
 		cmocka_unit_test(test_english_stays_english),
 		cmocka_unit_test(test_french_king_by_legality),
+		cmocka_unit_test(test_told_notation_national_only_at_the_last_move),
 		cmocka_unit_test(test_two_readings_are_ambiguous),
 		cmocka_unit_test(test_german_knight_never_a_pawn),
 		cmocka_unit_test(test_round_trip),

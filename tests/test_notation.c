@@ -65,6 +65,9 @@ static void test_ordinary_moves(void **state)
 	expect_move(START, "e3", "e2e3");
 	expect_move("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "exd5", "e4d5");
 	expect_move("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "ed5", "e4d5");
+	/* A capture from the a-file (file 0) without x is a capture too. */
+	expect_move("4k3/8/8/1p6/P7/8/8/4K3 w - - 0 1", "ab5", "a4b5");
+	expect_move("4k3/8/8/p7/1P6/8/8/4K3 b - - 0 1", "ab4", "a5b4");
 	expect_move("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", "e4d5");
 	expect_move("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "Kf2", "e1f2");
 }
