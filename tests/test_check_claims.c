@@ -232,6 +232,27 @@ static void test_the_side_to_move_is_part_of_the_position(void **state)
 	assert_int_equal(count(CHECK_MISSED_THREEFOLD), 0);
 }
 
+/* Two kings walk a loop of nine moves each, twice: at the end of the
+ * second loop nine positions with White to move have stood twice, more
+ * than the claims pass keeps as targets (MAX_TARGETS, 8), and every move
+ * is then tried.  Black could have claimed with 18...Ke8. */
+#define KING_LOOP "Ke2 Ke7 Ke3 Ke6 Kd3 Kd6 Kc3 Kc6 Kc2 Kc7 Kc1 Kc8 Kd1 Kd8 Kd2 Kd7 Ke1 Ke8 "
+
+static void test_about_to_appear_with_many_targets(void **state)
+{
+	(void)state;
+	audit(HEAD "[SetUp \"1\"]\n[FEN \"4k3/7p/8/8/8/8/7P/4K3 w - - 0 1\"]\n\n" KING_LOOP KING_LOOP "Ke2 *\n");
+	assert_int_equal(count(CHECK_MISSED_THREEFOLD), 1);
+	const struct finding *f = nth(CHECK_MISSED_THREEFOLD, 0);
+	assert_int_equal(f->ply, 36);
+	assert_string_equal(f->suggestion, "Ke8");
+	expect_message(f, "Black could claim a draw by threefold repetition with 18...Ke8: it repeats the position at "
+			  "the start and after 9...Ke8 a third time");
+	/* One loop and a half: nothing stood twice at the right moment. */
+	audit(HEAD "[SetUp \"1\"]\n[FEN \"4k3/7p/8/8/8/8/7P/4K3 w - - 0 1\"]\n\n" KING_LOOP "Ke2 Ke7 Ke3 Ke6 *\n");
+	assert_int_equal(count(CHECK_MISSED_THREEFOLD), 0);
+}
+
 static void test_threefold_claims(void **state)
 {
 	(void)state;
@@ -379,6 +400,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_rights_count_while_castling_is_blocked, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_en_passant_only_when_legal, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_the_side_to_move_is_part_of_the_position, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_about_to_appear_with_many_targets, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_threefold_claims, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_claims_of_a_game_not_replayed_to_the_end, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fifty_move_claims, setup, teardown),
