@@ -349,6 +349,12 @@ static void test_unwinnable_timeout(void **state)
 	f = only(CHECK_UNWINNABLE_TIMEOUT);
 	expect_message_has(f, "Black lost on time, but White could not checkmate");
 	assert_int_equal(count(CHECK_WRONG_RESULT), 0);
+	/* The same for Black's win against White's rook. */
+	audit(FEN_GAME("4k3/8/8/8/8/8/R7/4K3 w - - 0 1") TIME_FORFEIT "\n1. Kf1 Kd7 0-1\n");
+	f = only(CHECK_UNWINNABLE_TIMEOUT);
+	assert_string_equal(f->suggestion, "1/2-1/2");
+	expect_message_has(f, "White lost on time, but Black could not checkmate");
+	expect_message_has(f, "not 0-1");
 	/* Under the 2005 Laws the article is 6.10. */
 	audit_text(FEN_GAME("4k3/8/8/8/8/8/r7/4K3 w - - 0 1") TIME_FORFEIT "\n1. Kf1 Kd7 1-0\n", RULES_FIDE2005);
 	assert_string_equal(only(CHECK_UNWINNABLE_TIMEOUT)->rule, "FIDE 6.10");

@@ -65,6 +65,15 @@ static void test_ordinary_moves(void **state)
 	expect_move(START, "e3", "e2e3");
 	expect_move("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "exd5", "e4d5");
 	expect_move("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "ed5", "e4d5");
+	/* A push onto an enemy piece was meant as a capture, says the reason;
+	 * onto one's own piece, it is not. */
+	expect_illegal("4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1", "d5", "d5 is occupied (a capture is written with the file",
+		       "FIDE 3.7.1");
+	expect_illegal("4k3/8/8/3N4/3P4/8/8/4K3 w - - 0 1", "d5", "d5 is occupied", "FIDE 3.7.1");
+	{
+		struct position own = from_fen("4k3/8/8/3N4/3P4/8/8/4K3 w - - 0 1");
+		assert_null(strstr(match(&own, "d5").reason, "capture"));
+	}
 	/* A capture from the a-file (file 0) without x is a capture too. */
 	expect_move("4k3/8/8/1p6/P7/8/8/4K3 w - - 0 1", "ab5", "a4b5");
 	expect_move("4k3/8/8/p7/1P6/8/8/4K3 b - - 0 1", "ab4", "a5b4");
@@ -112,6 +121,9 @@ static void test_castling(void **state)
 	expect_move("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "e1g1");
 	expect_move("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "Kg1", "e1g1");
 	expect_move("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "O-O-O", "e8c8");
+	/* King takes its own rook (as UCI writes Chess960 castling). */
+	expect_move("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h1", "e1g1");
+	expect_move("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8a8", "e8c8");
 	/* Rights lost: the h1 rook (or the king) has moved. */
 	expect_illegal("4k3/8/8/8/8/8/8/R3K2R w Q - 0 1", "O-O", "no right to castle on the kingside", "FIDE 3.8.2.1");
 	/* Right kept, but a piece stands in the way: the right is not the ability. */
