@@ -9,6 +9,7 @@
 #   make lint          cppcheck and clang-tidy (.cppcheck-suppressions, .clang-tidy)
 #   make hostile       hostile inputs: limits of time, memory and exit status
 #   make fuzz          build the libFuzzer targets (clang); make fuzz-run FUZZ_SECONDS=N runs each
+#   make mutate        mutation testing: MUTANTS=N mutants (seed MUTATE_SEED) against every test
 #   make install PREFIX=/usr/local
 
 CC       ?= cc
@@ -54,7 +55,7 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_UPDATED := /tmp/.pgnaudit-apt-updated
 
-.PHONY: all test unit e2e differential sanitize tsan lint hostile fuzz fuzz-run demo bench perft-full install uninstall clean deps-build deps-test deps-lint deps-hostile
+.PHONY: all test unit e2e differential sanitize tsan lint hostile fuzz fuzz-run mutate demo bench perft-full install uninstall clean deps-build deps-test deps-lint deps-hostile
 
 all: deps-build pgnaudit
 
@@ -200,6 +201,12 @@ fuzz:
 
 fuzz-run: fuzz
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# Not part of `make test`: 15-40 s a mutant (tests/mutate.sh says what it does).
+MUTANTS ?= 40
+MUTATE_SEED ?= 1
+mutate: deps-test
+	@JOBS=$(JOBS) sh tests/mutate.sh $(MUTANTS) $(MUTATE_SEED)
 
 demo: all
 	./pgnaudit check testdata/sample.pgn; status=$$?; echo "exit status $$status (0 = no errors, 1 = errors found)"; [ $$status -le 1 ]

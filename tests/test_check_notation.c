@@ -260,6 +260,9 @@ static void test_nonstandard_notation(void **state)
 	audit_pgn("1. e2e4 d7d5 2. e4d5 *", NULL);
 	expect_only((const enum check_code[]){ CHECK_NONSTANDARD_NOTATION, CHECK_COUNT });
 	assert_int_equal(count(CHECK_NONSTANDARD_NOTATION), 3);
+	audit_pgn("1. e2e4 e7e5 2. d1h5 b8c6 3. h5f7 *", NULL);
+	expect_only((const enum check_code[]){ CHECK_NONSTANDARD_NOTATION, CHECK_COUNT });
+	assert_int_equal(count(CHECK_NONSTANDARD_NOTATION), 5);
 	audit_pgn("1. nf3 *", NULL);
 	expect_one(CHECK_NONSTANDARD_NOTATION, 1, "PGN 8.2.3", "Nf3", "a lower-case piece letter");
 	audit_pgn("1. Pe4 *", NULL);
