@@ -312,6 +312,13 @@ static void test_plycount(void **state)
 		"the PlyCount tag \"four\" is not in the standard's form (the number of plies in digits)");
 	rejects("PlyCount", "", "PGN 9.9.3", "2", "not in the standard's form");
 	expect_none(CHECK_PLYCOUNT_MISMATCH);
+	/* Not replayed to the end (2. Ke3 is illegal): no count to suggest,
+	 * only the value trimmed. */
+	audit_tag("PlyCount", " 4 ", "1. e4 e5 2. Ke3 Nc6 *");
+	expect_one(CHECK_TAG_FORMAT, 8, 1, "PGN 9.9.3", "4", "not in the standard's form");
+	/* Replayed to the end: the count of the main line. */
+	audit_tag("PlyCount", " 5 ", "1. e4 e5 2. Nf3 Nc6 *");
+	expect_one(CHECK_TAG_FORMAT, 8, 1, "PGN 9.9.3", "4", "not in the standard's form");
 }
 
 static const char ascii_filler[] =
