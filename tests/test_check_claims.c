@@ -232,6 +232,21 @@ static void test_the_side_to_move_is_part_of_the_position(void **state)
 	assert_int_equal(count(CHECK_MISSED_THREEFOLD), 0);
 }
 
+/* After 11. Na3 two black moves repeat a position a third time, 11...Nc6
+ * and 11...Nh6; the one played is named, whichever the generator finds
+ * first (found by comparing with a mutant on random knight games). */
+static void test_the_move_played_among_several_repeating(void **state)
+{
+	(void)state;
+	audit(HEAD "[Result \"*\"]\n\n1. Na3 Nh6 2. Nh3 Nc6 3. Ng1 Ng8 4. Nh3 Nf6 5. Ng1 Ng8 6. Nf3 Nb8 7. Nb1 Nh6 "
+		   "8. Ng1 Na6 9. Na3 Nb8 10. Nb1 Ng8 11. Na3 Nh6 12. Nb1 *\n");
+	const struct finding *f = nth(CHECK_MISSED_THREEFOLD, 0);
+	assert_int_equal(f->ply, 22);
+	assert_string_equal(f->suggestion, "Nh6");
+	expect_message(f, "Black could claim a draw by threefold repetition with 11...Nh6: it repeats the position "
+			  "after 1...Nh6 and 9...Nb8 a third time");
+}
+
 /* Two kings walk a loop of nine moves each, twice: at the end of the
  * second loop nine positions with White to move have stood twice, more
  * than the claims pass keeps as targets (MAX_TARGETS, 8), and every move
@@ -401,6 +416,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_en_passant_only_when_legal, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_the_side_to_move_is_part_of_the_position, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_about_to_appear_with_many_targets, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_the_move_played_among_several_repeating, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_threefold_claims, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_claims_of_a_game_not_replayed_to_the_end, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fifty_move_claims, setup, teardown),
