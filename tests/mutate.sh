@@ -37,16 +37,29 @@ cd "$ROOT"
 python3 tests/mutants.py "$COUNT" "$SEED" "$@" >"$WORK/mutants" || exit 2
 TEST_BIN=$(ls tests/test_*.c | sed 's|^tests/\(.*\)\.c$|tests/bin/\1|')
 
-# One copy of the tree per worker, built once without a mutant.
-for w in $(seq "$JOBS"); do
-	mkdir -p "$WORK/$w"
-	git ls-files -z | xargs -0 tar cf - | (cd "$WORK/$w" && tar xf -)
-	# shellcheck disable=SC2086 # TEST_BIN is a list of words
-	(cd "$WORK/$w" && make CFLAGS="-O1 -g" PGO=0 JOBS=1 pgnaudit $TEST_BIN >build.log 2>&1) || {
-		echo "mutate.sh: the tree does not build without a mutant ($WORK/$w/build.log)" >&2
-		cat "$WORK/$w/build.log" >&2
+# The tree as it is now, copied once, built and tested without a mutant:
+# a test that fails already would "kill" every mutant.  Then one copy of
+# it per worker.
+mkdir -p "$WORK/tree"
+git ls-files -z | xargs -0 tar cf - | (cd "$WORK/tree" && tar xf -)
+cd "$WORK/tree"
+# shellcheck disable=SC2086 # TEST_BIN is a list of words
+make CFLAGS="-O1 -g" PGO=0 JOBS="$JOBS" -j"$JOBS" pgnaudit $TEST_BIN >build.log 2>&1 || {
+	echo "mutate.sh: the tree does not build without a mutant:" >&2
+	cat build.log >&2
+	exit 2
+}
+for t in $TEST_BIN "sh tests/e2e.sh" "sh tests/e2e_lang.sh" "sh tests/e2e_fixsplit.sh"; do
+	# shellcheck disable=SC2086
+	timeout 300 $t >test.log 2>&1 || {
+		echo "mutate.sh: $t fails without a mutant; fix that first:" >&2
+		tail -20 test.log >&2
 		exit 2
 	}
+done
+cd "$ROOT"
+for w in $(seq "$JOBS"); do
+	cp -a "$WORK/tree" "$WORK/$w"
 done
 
 # worker W: every JOBS-th mutant from the W-th on.
