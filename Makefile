@@ -122,7 +122,7 @@ test: deps-test
 # compare the whole corpus (a few minutes).
 differential: pgnaudit
 	@if command -v python3 >/dev/null; then python3 tests/diff_python_chess.py --quick \
-		&& python3 tests/diff_python_chess_rules.py --quick; \
+		&& python3 tests/diff_python_chess_rules.py --quick && sh tests/diff_repetitions.sh; \
 	else echo "python3 not found; skipping the differential tests"; fi
 
 unit: $(TEST_BIN)
