@@ -137,11 +137,11 @@ static void test_search_directly(void **state)
 
 /* Without --recover the only suggestion an illegal move gets is for a
  * pawn written on its last rank without a piece: the queen. */
-static void audit_from(const char *fen, const char *movetext)
+static void audit_from(const char *fen, const char *movetext, int recover)
 {
 	static char text[512];
 	snprintf(text, sizeof text, "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n%s *\n", fen, movetext);
-	struct audit_options opt = { .rules = RULES_FIDE2023, .langs = LANG_AUTO };
+	struct audit_options opt = { .rules = RULES_FIDE2023, .langs = LANG_AUTO, .recover = recover };
 	auditor_free(&auditor);
 	auditor_init(&auditor, &opt);
 	audit_one_game(text, &game, &auditor, &findings);
@@ -166,12 +166,25 @@ static void test_promotion_without_a_piece(void **state)
 		{ "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "1. h8", "" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		audit_from(cases[i].fen, cases[i].movetext);
+		audit_from(cases[i].fen, cases[i].movetext, 0);
 		const struct finding *f = find_code(CHECK_ILLEGAL_MOVE);
 		if (f == NULL)
 			fail_msg("%s from %s: no illegal-move finding", cases[i].movetext, cases[i].fen);
 		assert_string_equal(f->suggestion, cases[i].suggestion);
 	}
+}
+
+/* A destination on a1 (square 0) is a square like any other: Ra1 for Rb1,
+ * the file next to it, the only repair under which 2. Rb7+ follows. */
+static void test_destination_on_a1(void **state)
+{
+	(void)state;
+	audit_from("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "1. Ra1 Kd7 2. Rb7+", 1);
+	assert_int_equal(auditor.record.stop, STOP_NONE);
+	assert_int_equal(auditor.record.plies[0].repair, REPAIR_SQUARE);
+	const struct finding *f = find_code(CHECK_ILLEGAL_MOVE);
+	assert_non_null(f);
+	assert_string_equal(f->suggestion, "Rb1");
 }
 
 static int setup(void **state)
@@ -203,6 +216,7 @@ int main(void)
 		cmocka_unit_test(test_swapped_plies),
 		cmocka_unit_test(test_search_directly),
 		cmocka_unit_test(test_promotion_without_a_piece),
+		cmocka_unit_test(test_destination_on_a1),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
