@@ -464,6 +464,37 @@ static void test_malformed_tags(void **state)
 	for_each_chunk(check_malformed_tags);
 }
 
+/* A tag pair the end of the input cuts: not closed, said so, whatever
+ * the pieces the input comes in. */
+static void check_tags_cut_by_the_end(size_t chunk)
+{
+	static const char *const texts[] = { "[Event \"e\"]\n\n1. e4 *\n\n[Event \"abc",
+					     "[Event \"e\"]\n\n1. e4 *\n\n[Event \"abc\"" };
+	static const char *const said[] = {
+		"the value of tag \"Event\" is not closed: '\"' missing before the end of the input",
+		"tag \"Event\" is not closed: ']' missing before the end of the input",
+	};
+	for (int i = 0; i < 2; i++) {
+		struct reading rd;
+		start(&rd, texts[i], chunk);
+		expect_game(&rd);
+		const struct pgn_game *g = expect_game(&rd);
+		int found = 0;
+		for (int k = 0; k < g->problem_count; k++)
+			found += g->problems[k].kind == PGN_SYNTAX && strstr(g->problems[k].message, said[i]) != NULL;
+		if (found != 1)
+			fail_msg("chunk %zu: '%s' should be said once of %s", chunk, said[i], texts[i]);
+		expect_end(&rd);
+		finish(&rd);
+	}
+}
+
+static void test_tags_cut_by_the_end(void **state)
+{
+	(void)state;
+	for_each_chunk(check_tags_cut_by_the_end);
+}
+
 static void check_latin1_and_utf8(size_t chunk)
 {
 	struct reading rd;
@@ -1323,6 +1354,7 @@ int main(void)
 		cmocka_unit_test(test_results),
 		cmocka_unit_test(test_tags),
 		cmocka_unit_test(test_malformed_tags),
+		cmocka_unit_test(test_tags_cut_by_the_end),
 		cmocka_unit_test(test_latin1_and_utf8),
 		cmocka_unit_test(test_bom),
 		cmocka_unit_test(test_line_ends),
