@@ -105,6 +105,11 @@ static void test_parse_list(void **state)
 	assert_int_equal(mask, LANG_AUTO);
 	assert_int_equal(lang_parse_list("en,de,ar", &mask, err, sizeof err), 0);
 	assert_int_equal(mask, LANG_MASK(LANG_EN) | LANG_MASK(LANG_DE) | LANG_MASK(LANG_AR));
+	/* auto anywhere in a list. */
+	assert_int_equal(lang_parse_list("auto,de", &mask, err, sizeof err), 0);
+	assert_int_equal(mask, LANG_AUTO);
+	assert_int_equal(lang_parse_list("de,auto", &mask, err, sizeof err), 0);
+	assert_int_equal(mask, LANG_AUTO);
 	assert_int_equal(lang_parse_list("en,klingon", &mask, err, sizeof err), -1);
 	assert_non_null(strstr(err, "'klingon' is not a notation"));
 	assert_int_equal(lang_parse_list("", &mask, err, sizeof err), -1);
