@@ -171,6 +171,10 @@ static void test_dates(void **state)
 	rejects("Date", "1?92.01.01", "PGN 8.1.1.3", "", "not in the standard's form");
 	rejects("Date", "England.??.??", "PGN 8.1.1.3", "", "not in the standard's form");
 	rejects("Date", "01.03.2024", "PGN 8.1.1.3", "", "not in the standard's form");
+	/* No suggestion from one character that is not ?, nor from a part
+	 * left empty after a separator. */
+	rejects("Date", "5", "PGN 8.1.1.3", "", "not in the standard's form");
+	rejects("Date", "2018.", "PGN 8.1.1.3", "", "not in the standard's form");
 	/* The same form for the dates of the supplemental tags. */
 	accepts("EventDate", "2016.??.??");
 	accepts("UTCDate", "2012.12.31");
@@ -244,6 +248,8 @@ static void test_time_controls(void **state)
 	accepts("TimeControl", "?");
 	accepts("TimeControl", "-");
 	accepts("TimeControl", "10+0.05");
+	rejects("TimeControl", "10+0.x", "PGN 9.6.1", "", "not in the standard's form");
+	rejects("TimeControl", "10+x.5", "PGN 9.6.1", "", "not in the standard's form");
 	rejects("TimeControl", "5 min", "PGN 9.6.1", "",
 		"the TimeControl tag \"5 min\" is not in the standard's form (?, -, or periods joined by colons such as "
 		"40/7200:3600, 300+2 or *180)");
@@ -338,6 +344,10 @@ static void test_encoding(void **state)
 
 	/* The same name in UTF-8 is fine, as are 3- and 4-byte characters. */
 	audit_tag("White", "R\xc3\xa9ti, Richard", "1. e4 {\xe2\x99\x94 \xf0\x9f\x98\x80} e5 *");
+	expect_none(CHECK_ENCODING);
+	/* The first and last lead bytes of each length: U+0080, U+07FF,
+	 * U+0800, U+FFFD, U+10000, U+10FFFF. */
+	audit_tag("White", "\xc2\x80 \xdf\xbf \xe0\xa0\x80 \xef\xbf\xbd \xf0\x90\x80\x80 \xf4\x8f\xbf\xbf", "*");
 	expect_none(CHECK_ENCODING);
 
 	/* In a comment, after enough ASCII for the eight-byte path. */
