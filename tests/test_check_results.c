@@ -355,6 +355,14 @@ static void test_unwinnable_timeout(void **state)
 	assert_string_equal(f->suggestion, "1/2-1/2");
 	expect_message_has(f, "White lost on time, but Black could not checkmate");
 	expect_message_has(f, "not 0-1");
+	/* The loser named by the players' names: White's name says White
+	 * lost, which 1-0 contradicts (nothing said); Black's agrees. */
+	audit(FEN_GAME("4k3/8/8/8/8/8/r7/4K3 w - - 0 1") "[White \"Carlsen\"]\n[Black \"Nakamura\"]\n"
+	      "[Termination \"Carlsen lost on time\"]\n\n1. Kf1 Kd7 1-0\n");
+	assert_int_equal(count(CHECK_UNWINNABLE_TIMEOUT), 0);
+	audit(FEN_GAME("4k3/8/8/8/8/8/r7/4K3 w - - 0 1") "[White \"Carlsen\"]\n[Black \"Nakamura\"]\n"
+	      "[Termination \"Nakamura lost on time\"]\n\n1. Kf1 Kd7 1-0\n");
+	expect_message_has(only(CHECK_UNWINNABLE_TIMEOUT), "Black lost on time, but White could not checkmate");
 	/* Under the 2005 Laws the article is 6.10. */
 	audit_text(FEN_GAME("4k3/8/8/8/8/8/r7/4K3 w - - 0 1") TIME_FORFEIT "\n1. Kf1 Kd7 1-0\n", RULES_FIDE2005);
 	assert_string_equal(only(CHECK_UNWINNABLE_TIMEOUT)->rule, "FIDE 6.10");
