@@ -215,11 +215,8 @@ static struct finding *report_failure(const struct game_record *rec, const struc
 			struct move_reading queen;
 			int n = snprintf(queen_text, sizeof queen_text, "%.*s=Q", (int)strcspn(written, "+#!?"), written);
 			if (n > 0 && (size_t)n < sizeof queen_text
-			    && lang_read_move(LANG_EN, pos, queen_text, (size_t)n, &queen) == READ_OK) {
-				char export[SAN_MAX];
-				move_to_san(pos, queen.match.move, export);
-				snprintf(f->suggestion, sizeof f->suggestion, "%s", export);
-			}
+			    && lang_read_move(LANG_EN, pos, queen_text, (size_t)n, &queen) == READ_OK)
+				move_to_san(pos, queen.match.move, f->suggestion);
 		}
 		return f;
 	}
