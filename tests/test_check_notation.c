@@ -128,21 +128,24 @@ static void test_disambiguation_of_pawns_and_long_forms(void **state)
 	expect_clean("1. e4 d5 2. exd5 *", NULL);
 	audit_pgn("1. ee4 *", NULL);
 	expect_one(CHECK_REDUNDANT_DISAMBIGUATION, 1, "FIDE C.11", "e4", "names where the pawn comes from");
-	/* A whole origin square that nothing calls for is long algebraic. */
-	audit_pgn("1. Ng1f3 *", NULL);
-	assert_int_equal(count(CHECK_REDUNDANT_DISAMBIGUATION), 0);
-	expect_one(CHECK_NONSTANDARD_NOTATION, 1, "PGN 8.2.3", "Nf3", "long algebraic notation");
-	audit_pgn("1. Ng1-f3 *", NULL);
-	assert_int_equal(count(CHECK_REDUNDANT_DISAMBIGUATION), 0);
-	expect_one(CHECK_NONSTANDARD_NOTATION, 1, "PGN 8.2.3", "Nf3", "long algebraic notation");
-	/* The same for a pawn: its whole origin square is long algebraic, not
-	 * a disambiguation of its own. */
-	audit_pgn("1. Pe2e4 *", NULL);
-	assert_int_equal(count(CHECK_REDUNDANT_DISAMBIGUATION), 0);
-	expect_one(CHECK_NONSTANDARD_NOTATION, 1, "PGN 8.2.3", "e4", "long algebraic notation");
-	audit_pgn("1. e4 d5 2. e4xd5 *", NULL);
-	assert_int_equal(count(CHECK_REDUNDANT_DISAMBIGUATION), 0);
-	expect_one(CHECK_NONSTANDARD_NOTATION, 3, "PGN 8.2.3", "exd5", "long algebraic notation");
+	/* A whole origin square that nothing calls for is long algebraic, for
+	 * a pawn too, not a disambiguation of its own. */
+	static const struct {
+		const char *movetext;
+		int ply;
+		const char *suggestion;
+	} long_forms[] = {
+		{ "1. Ng1f3 *", 1, "Nf3" },
+		{ "1. Ng1-f3 *", 1, "Nf3" },
+		{ "1. Pe2e4 *", 1, "e4" },
+		{ "1. e4 d5 2. e4xd5 *", 3, "exd5" },
+	};
+	for (size_t i = 0; i < sizeof long_forms / sizeof long_forms[0]; i++) {
+		audit_pgn(long_forms[i].movetext, NULL);
+		assert_int_equal(count(CHECK_REDUNDANT_DISAMBIGUATION), 0);
+		expect_one(CHECK_NONSTANDARD_NOTATION, long_forms[i].ply, "PGN 8.2.3", long_forms[i].suggestion,
+			   "long algebraic notation");
+	}
 }
 
 static void test_capture_mark(void **state)

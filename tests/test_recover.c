@@ -20,6 +20,15 @@ static const char *const played =
 	"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 "
 	"10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. Bg5 h6 16. Bd2 Bg7 *";
 
+/* Audits the game in text, with --recover or without. */
+static void audit_text(const char *text, int recover)
+{
+	struct audit_options opt = { .rules = RULES_FIDE2023, .langs = LANG_AUTO, .recover = recover };
+	auditor_free(&auditor);
+	auditor_init(&auditor, &opt);
+	audit_one_game(text, &game, &auditor, &findings);
+}
+
 /* played with `from` replaced by `to`, audited. */
 static void audit_changed(const char *from, const char *to, int recover)
 {
@@ -27,10 +36,7 @@ static void audit_changed(const char *from, const char *to, int recover)
 	const char *at = strstr(played, from);
 	assert_non_null(at);
 	snprintf(text, sizeof text, "%.*s%s%s", (int)(at - played), played, to, at + strlen(from));
-	struct audit_options opt = { .rules = RULES_FIDE2023, .langs = LANG_AUTO, .recover = recover };
-	auditor_free(&auditor);
-	auditor_init(&auditor, &opt);
-	audit_one_game(text, &game, &auditor, &findings);
+	audit_text(text, recover);
 }
 
 static const struct finding *find_code(enum check_code code)
@@ -141,10 +147,7 @@ static void audit_from(const char *fen, const char *movetext, int recover)
 {
 	static char text[512];
 	snprintf(text, sizeof text, "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n%s *\n", fen, movetext);
-	struct audit_options opt = { .rules = RULES_FIDE2023, .langs = LANG_AUTO, .recover = recover };
-	auditor_free(&auditor);
-	auditor_init(&auditor, &opt);
-	audit_one_game(text, &game, &auditor, &findings);
+	audit_text(text, recover);
 }
 
 static void test_promotion_without_a_piece(void **state)
