@@ -37,6 +37,15 @@ cd "$ROOT"
 python3 tests/mutants.py "$COUNT" "$SEED" "$@" >"$WORK/mutants" || exit 2
 TEST_BIN=$(ls tests/test_*.c | sed 's|^tests/\(.*\)\.c$|tests/bin/\1|')
 
+# Runs every test in the current tree until one fails, its output in $1;
+# prints the one that failed and returns 1, or returns 0.
+run_tests() {
+	for t in $TEST_BIN "sh tests/e2e.sh" "sh tests/e2e_lang.sh" "sh tests/e2e_fixsplit.sh"; do
+		# shellcheck disable=SC2086 # a test is a command and its words
+		timeout 300 $t >"$1" 2>&1 || { echo "${t#sh }"; return 1; }
+	done
+}
+
 # The tree as it is now, copied once, built and tested without a mutant:
 # a test that fails already would "kill" every mutant.  Then one copy of
 # it per worker.
@@ -49,14 +58,11 @@ make CFLAGS="-O1 -g" PGO=0 JOBS="$JOBS" -j"$JOBS" pgnaudit $TEST_BIN >build.log 
 	cat build.log >&2
 	exit 2
 }
-for t in $TEST_BIN "sh tests/e2e.sh" "sh tests/e2e_lang.sh" "sh tests/e2e_fixsplit.sh"; do
-	# shellcheck disable=SC2086
-	timeout 300 $t >test.log 2>&1 || {
-		echo "mutate.sh: $t fails without a mutant; fix that first:" >&2
-		tail -20 test.log >&2
-		exit 2
-	}
-done
+failing=$(run_tests test.log) || {
+	echo "mutate.sh: $failing fails without a mutant; fix that first:" >&2
+	tail -20 test.log >&2
+	exit 2
+}
 cd "$ROOT"
 for w in $(seq "$JOBS"); do
 	cp -a "$WORK/tree" "$WORK/$w"
@@ -70,24 +76,21 @@ worker() {
 	while IFS= read -r mutant; do
 		n=$((n + 1))
 		[ $(((n - 1) % JOBS)) -eq $((w - 1)) ] || continue
-		file=$(python3 -c 'import json, sys; m = json.loads(sys.argv[1]); print(m["file"], m["line"])' "$mutant")
-		cp "${file% *}" "${file% *}.orig"
-		python3 -c '
-import json, sys
-m = json.loads(sys.argv[1]); lines = open(m["file"]).read().split("\n")
-lines[m["line"] - 1] = m["new"]; open(m["file"], "w").write("\n".join(lines))' "$mutant"
+		# The file kept as FILE.orig, the mutant written in its place.
+		file=$(python3 -c '
+import json, shutil, sys
+m = json.loads(sys.argv[1]); shutil.copyfile(m["file"], m["file"] + ".orig")
+lines = open(m["file"]).read().split("\n"); lines[m["line"] - 1] = m["new"]
+open(m["file"], "w").write("\n".join(lines)); print(m["file"])' "$mutant")
 		verdict=survived by=
 		# shellcheck disable=SC2086
 		if ! make CFLAGS="-O1 -g" PGO=0 JOBS=1 pgnaudit $TEST_BIN >build.log 2>&1; then
 			verdict="did-not-build"
-		else
-			for t in $TEST_BIN "sh tests/e2e.sh" "sh tests/e2e_lang.sh" "sh tests/e2e_fixsplit.sh"; do
-				# shellcheck disable=SC2086
-				if ! timeout 300 $t >/dev/null 2>&1; then verdict=killed by=" by ${t#sh }"; break; fi
-			done
+		elif ! failing=$(run_tests /dev/null); then
+			verdict=killed by=" by $failing"
 		fi
-		mv "${file% *}.orig" "${file% *}"
-		touch "${file% *}"
+		mv "$file.orig" "$file"
+		touch "$file"
 		python3 -c '
 import json, sys
 m = json.loads(sys.argv[1])
