@@ -27,7 +27,7 @@
  *    lines of its piece from 1 and the report notes where line numbers go,
  *    as for game numbers; the writer knows where each piece starts (the
  *    lexer counted the lines of those before) and puts in the file's
- *    lines.  The two messages that name a line (pgn_file_line) ask for the
+ *    lines.  The three messages that name a line (pgn_file_line) ask for the
  *    file's line of the piece's first line and wait for the pieces before
  *    to be written.
  *  - Game numbers: a thread does not know how many games came before its

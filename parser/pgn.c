@@ -82,6 +82,7 @@ struct game_state {
 	int text_failed;        /* the text being built did not fit */
 	int stopped;            /* a limit was hit: nothing more is stored */
 	int full_problems, full_tags, deep_noted;
+	uint32_t restart_line;  /* the game ended at a move 1 that starts the next (restarts_game), on this line; else 0 */
 };
 
 struct pgn_reader {
@@ -1246,6 +1247,21 @@ static int is_result(const unsigned char *s, size_t len)
 	       (len == 7 && memcmp(s, "1/2-1/2", 7) == 0);
 }
 
+/* Whether the move number `1.` about to be read starts a new game: the
+ * game so far has moves but no result, and the number begins a line after
+ * a blank one, outside any variation.  A file of games without tags whose
+ * results are missing would otherwise run them all into one, and the
+ * second game's moves would be read as illegal moves of the first. */
+static int restarts_game(const struct pgn_reader *r, const struct pgn_game *g)
+{
+	if (!r->st.movetext || r->st.depth != 0 || r->line < r->st.end.line + 2)
+		return 0;
+	for (int i = 0; i < g->token_count; i++)
+		if (g->tokens[i].type == TOKEN_SYMBOL && g->tokens[i].depth == 0)
+			return 1;
+	return 0;
+}
+
 /* Anything that starts with a digit: a result, castling written with zeros,
  * a move number (`12`, `12.`, `12...`; in `12.e4` only `12.`), or else a
  * symbol for the SAN parser to judge. */
@@ -1265,11 +1281,16 @@ static int lex_digits(struct pgn_reader *r, struct pgn_game *g)
 			    "'1/2' is not a PGN result: a draw is written 1/2-1/2");
 		return take_result(r, g, len);
 	}
-	r->st.movetext = 1;
 	while (digits < len && r->cls[s[digits]] & C_DIGIT)
 		digits++;
 	for (dots = digits; dots < len && s[dots] == '.'; dots++)
 		continue;
+	if (dots == digits + 1 && number_value(s, digits) == 1 && restarts_game(r, g)) {
+		g->end_offset = r->base + r->pos;
+		r->st.restart_line = r->line;
+		return LEX_GAME_OVER;
+	}
+	r->st.movetext = 1;
 	if (digits == len || dots > digits)
 		emit(r, g, TOKEN_MOVE_NUMBER, dots, number_value(s, digits));
 	else
@@ -1528,6 +1549,9 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 				}
 			}
 			next = p + take;
+			/* A move 1 may start the next game (restarts_game). */
+			if (number == 1)
+				break;
 		} else {
 			while (cls[*q] & C_SYMBOL_DOT)
 				q++;
@@ -1651,7 +1675,12 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g, char *err, size_t er
 		if (r->failed)
 			return read_failed(r, err, errlen);
 		if (status == LEX_GAME_OVER) {
-			finish_game(r, g, "the tag pairs of the next game");
+			char before[96];
+			if (r->st.restart_line)
+				snprintf(before, sizeof before,
+					 "the blank line and the move 1 at line %u, which is taken to start the next game",
+					 pgn_file_line(g, r->st.restart_line));
+			finish_game(r, g, r->st.restart_line ? before : "the tag pairs of the next game");
 			r->games_returned++;
 			r->last_by_result = r->st.has_result;
 			r->last_end.offset = g->end_offset;

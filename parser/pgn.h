@@ -9,7 +9,9 @@
  *
  * The reader never gives up on a file: a syntax problem is recorded in the
  * game (struct pgn_problem) and reading goes on.  A game ends at its
- * termination marker, or where the next tag section starts.  An unterminated
+ * termination marker, or where the next tag section starts, or (games with
+ * neither) at a move number `1.` that begins a line after a blank line,
+ * outside variations, once the game has a move.  An unterminated
  * `{` comment is detected when the comment reaches a line that is a tag pair
  * (`[Name "value"]`): the problem is recorded, the game ends there, and the
  * next game starts at that line.

@@ -119,9 +119,14 @@ tr '\n' '\r' <"$TMP/many.pgn" >"$TMP/many-cr.pgn"
 # comment after a result is cut before (pieces-semicolon-inline.pgn).
 sed 's/\(1-0\|0-1\|1\/2-1\/2\|\*\)$/\1 {the end}/' "$TMP/many.pgn" >"$TMP/many-commented.pgn"
 sed 's/ \(1-0\|0-1\|1\/2-1\/2\|\*\)$//' "$TMP/many.pgn" >"$TMP/many-no-results.pgn"
+# Games with neither tags nor results: a move 1 after a blank line starts
+# the next game, also in CRLF and CR files.
+sed 's/$/\r/' testdata/check/untagged-no-results.pgn >"$TMP/untagged-crlf.pgn"
+tr '\n' '\r' <testdata/check/untagged-no-results.pgn >"$TMP/untagged-cr.pgn"
 for file in testdata/reader/pieces.pgn testdata/reader/pieces-cr.pgn testdata/reader/pieces-semicolon.pgn \
 	testdata/reader/pieces-semicolon-inline.pgn "$TMP/long.pgn" "$TMP/many.pgn" "$TMP/many-crlf.pgn" "$TMP/many-cr.pgn" \
-	"$TMP/many-commented.pgn" "$TMP/many-no-results.pgn"; do
+	"$TMP/many-commented.pgn" "$TMP/many-no-results.pgn" testdata/check/untagged-no-results.pgn \
+	"$TMP/untagged-crlf.pgn" "$TMP/untagged-cr.pgn"; do
 	for format in jsonl text csv; do
 		"$BIN" check -f "$format" "$file" >"$TMP/p1" 2>&1
 		p1_status=$?

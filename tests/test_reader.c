@@ -776,6 +776,69 @@ static void test_missing_result(void **state)
 	for_each_chunk(check_missing_result);
 }
 
+/* Without results or tags, a move 1 that begins a line after a blank line
+ * starts the next game (as python-chess and chessops read such files);
+ * nothing else does: another move number, a move 1 for Black, a move 1 in a
+ * variation, after no blank line, or before any move. */
+static void check_move_one_restarts(size_t chunk)
+{
+	static const char *const endings[] = { "\n", "\r\n", "\r" };
+	for (int e = 0; e < 3; e++) {
+		const char *nl = endings[e];
+		size_t w = strlen(nl);
+		char text[512];
+		struct reading rd;
+		const struct pgn_game *g;
+
+		/* Two games, the second with a blank line of spaces before it
+		 * and written 1.d4 (no space). */
+		snprintf(text, sizeof text, "1. e4 e5 2. Nf3 {ok}%s  %s  1.d4 d5%s", nl, nl, nl);
+		start(&rd, text, chunk);
+		g = expect_game(&rd);
+		assert_int_equal(g->token_count, 6);
+		assert_int_equal(g->problem_count, 1);
+		expect_problem(g, 0, PGN_MISSING_RESULT, 1, 21,
+			       "before the blank line and the move 1 at line 3, which is taken to start the next game");
+		assert_int_equal(g->end_offset, 20 + 2 * w + 4);
+		g = expect_game(&rd);
+		assert_int_equal(g->first_line, 3);
+		assert_int_equal(g->start_offset, 20 + 2 * w + 4);
+		assert_int_equal(g->token_count, 3);
+		expect_token(g, 0, TOKEN_MOVE_NUMBER, "1.", 3, 3);
+		expect_problem(g, 0, PGN_MISSING_RESULT, 3, 10, "before the end of the file");
+		expect_end(&rd);
+		finish(&rd);
+
+		/* One game each: no blank line; 2. after a blank line; 1... after
+		 * one; 1. inside a variation; 1. after a blank line but no move
+		 * before it; and after tags with a blank line. */
+		const char *one_game[] = {
+			"1. e4 e5%s1. d4 d5%s",
+			"1. e4 e5%s%s2. Nf3 Nc6 *",
+			"1. e4%s%s1... e5 2. Nf3 *",
+			"1. e4 e5 (%s%s1. d4 d5) 2. Nf3 *",
+			"1. {a comment}%s%s1. e4 e5 *",
+			"[Event \"E\"]%s%s1. e4 e5 *",
+		};
+		for (size_t i = 0; i < sizeof one_game / sizeof *one_game; i++) {
+			snprintf(text, sizeof text, one_game[i], nl, nl);
+			start(&rd, text, chunk);
+			g = expect_game(&rd);
+			for (int k = 0; k < g->problem_count; k++)
+				if (strstr(g->problems[k].message, "taken to start the next game"))
+					fail_msg("case %zu, line end %d: \"%s\"", i, e, g->problems[k].message);
+			expect_end(&rd);
+			finish(&rd);
+		}
+	}
+}
+
+static void test_move_one_restarts(void **state)
+{
+	(void)state;
+	for_each_chunk(check_move_one_restarts);
+}
+
 static void check_tags_only(size_t chunk)
 {
 	struct reading rd;
@@ -1364,6 +1427,7 @@ int main(void)
 		cmocka_unit_test(test_several_games),
 		cmocka_unit_test(test_games_without_tags),
 		cmocka_unit_test(test_missing_result),
+		cmocka_unit_test(test_move_one_restarts),
 		cmocka_unit_test(test_tags_only),
 		cmocka_unit_test(test_no_game),
 		cmocka_unit_test(test_unterminated_comment),
