@@ -28,7 +28,9 @@ struct input_stream *input_open(const char *path);
  * standard input ("-") when they name none; their number in *count. */
 char **input_files(int argc, char **argv, int *count);
 
-/* "pgnaudit: " + message + newline on standard error. */
+/* "pgnaudit: " + message + newline on standard error, the message's
+ * control characters escaped (\x1B, \u009B): file names and quoted text
+ * come from the user's input. */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Standard output, or a file written under a temporary name in the same

@@ -2,6 +2,7 @@
  * output.c - writing results to standard output or, atomically, to a file.
  */
 #include "cli.h"
+#include "reports/report.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -10,15 +11,46 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* s on standard error with its control characters escaped, as the text
+ * report writes them (outbuf_put_visible): a file name or a quoted token
+ * may hold an escape sequence.  Other bytes go out as they are (a file
+ * name need not be UTF-8). */
+static void put_visible_stderr(const char *s)
+{
+	while (*s) {
+		unsigned code;
+		size_t n = (unsigned char)*s >= 0x80 ? utf8_sequence((const unsigned char *)s) : 1;
+		/* A byte that is not UTF-8 is escaped only if it is C1. */
+		if (n == 0 && (unsigned char)*s > 0x9F)
+			n = 1;
+		else if (control_length(s, &code) != 0) {
+			fprintf(stderr, code >= 0x80 && n == 2 ? "\\u%04X" : "\\x%02X", code);
+			s += n ? n : 1;
+			continue;
+		}
+		fwrite(s, 1, n, stderr);
+		s += n;
+	}
+}
+
 void warnx_(const char *fmt, ...)
 {
+	char small[512], *text = small;
 	va_list ap;
 	fflush(stdout);
-	fputs("pgnaudit: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof small && (text = malloc((size_t)n + 1)) != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(text, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	fputs("pgnaudit: ", stderr);
+	put_visible_stderr(text ? text : small);
 	fputc('\n', stderr);
+	if (text != small)
+		free(text);
 }
 
 int output_open(struct output *o, const char *path)

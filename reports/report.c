@@ -116,6 +116,46 @@ void outbuf_put_utf8(struct outbuf *b, const char *s)
 	}
 }
 
+size_t control_length(const char *s, unsigned *code)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	if ((*p >= 0x01 && *p < 0x20) || *p == 0x7F || (*p >= 0x80 && *p <= 0x9F)) {
+		*code = *p;
+		return 1;
+	}
+	if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) {
+		*code = p[1];
+		return 2;
+	}
+	return 0;
+}
+
+void outbuf_put_visible(struct outbuf *b, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	while (*s) {
+		/* Runs of printable ASCII are copied whole. */
+		const char *run = s;
+		while ((unsigned char)*s - 0x20u < 0x5Fu)
+			s++;
+		if (s > run)
+			outbuf_put(b, run, (size_t)(s - run));
+		if (!*s)
+			break;
+		unsigned code;
+		size_t n = control_length(s, &code);
+		if (n == 0) {
+			s += outbuf_put_utf8_char(b, s);
+			continue;
+		}
+		char esc[6] = { '\\', 'x', hex[code >> 4], hex[code & 15] };
+		if (code >= 0x80) /* \u0085: a code point, whatever the bytes */
+			memcpy(esc, (const char[6]){ '\\', 'u', '0', '0', hex[code >> 4], hex[code & 15] }, 6);
+		outbuf_put(b, esc, code >= 0x80 ? 6 : 4);
+		s += n;
+	}
+}
+
 int report_format_from_name(const char *name)
 {
 	if (strcmp(name, "text") == 0)

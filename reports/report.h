@@ -84,6 +84,15 @@ void outbuf_put_utf8(struct outbuf *b, const char *s);
 size_t outbuf_put_utf8_char(struct outbuf *b, const char *s);
 /* Length of the valid UTF-8 sequence at s, or 0. */
 size_t utf8_sequence(const unsigned char *s);
+/* A control character at s: a C0 byte or DEL (0x00-0x1F, 0x7F), a C1 code
+ * point in UTF-8 (U+0080-U+009F) or a byte 0x80-0x9F that is not UTF-8
+ * (C1 read as Latin-1).  Returns its length in bytes (0: none, or s is at
+ * its NUL) and puts its code point in *code.  A terminal takes these as
+ * commands (ESC [ 2 J clears the screen, ESC ] 0 ; retitles the window). */
+size_t control_length(const char *s, unsigned *code);
+/* As outbuf_put_utf8, for text a terminal shows: control characters are
+ * written \xHH (C0, DEL) or \uHHHH (C1) instead. */
+void outbuf_put_visible(struct outbuf *b, const char *s);
 
 void text_finding(struct report *r, const struct game_label *g, const struct finding *f);
 void jsonl_finding(struct report *r, const struct game_label *g, const struct finding *f);

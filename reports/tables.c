@@ -29,9 +29,19 @@ static size_t code_points(const char *s)
  * the terminal. */
 static void put_visible(struct outbuf *b, const char *s, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		outbuf_put(b, c < 0x20 || c == 0x7F ? " " : s + i, 1);
+	for (size_t i = 0; i < n;) {
+		/* A character at a time: a byte 0x80-0x9F inside a UTF-8
+		 * sequence is not C1.  C1 (U+0080-U+009F) is one character, so
+		 * one blank. */
+		unsigned code;
+		size_t k = (unsigned char)s[i] >= 0x80 ? utf8_sequence((const unsigned char *)s + i) : 1;
+		if (k == 0 || i + k > n)
+			k = 1;
+		if (control_length(s + i, &code) == k)
+			outbuf_put(b, " ", 1);
+		else
+			outbuf_put(b, s + i, k);
+		i += k;
 	}
 }
 

@@ -4,7 +4,10 @@
  *   games.pgn:141:18: error: illegal-move: 71. Kh3 is illegal: ... [FIDE 3.9]
  *     in game 12: Tal - Smyslov, Candidates, round 3, 1959.09.12
  *
- * Colour only when the caller decided the output is a terminal.
+ * Colour only when the caller decided the output is a terminal.  What
+ * comes from the input (file names, tag values, quoted text) is written
+ * with its control characters escaped (outbuf_put_visible), so that a
+ * player named "\033[2J" cannot clear the screen or forge a line.
  */
 #include "report.h"
 
@@ -17,7 +20,7 @@ static void put_tag(struct outbuf *b, const char *prefix, const char *value, int
 	if (!value || !*value || (value[0] == '?' && !value[1]))
 		return;
 	outbuf_puts(b, *any ? prefix : "");
-	outbuf_put_utf8(b, value);
+	outbuf_put_visible(b, value);
 	*any = 1;
 }
 
@@ -30,9 +33,9 @@ static void game_line(struct report *r, const struct game_label *g)
 	int any = 0;
 	if ((g->white && *g->white) || (g->black && *g->black)) {
 		outbuf_puts(b, ": ");
-		outbuf_put_utf8(b, g->white && *g->white ? g->white : "?");
+		outbuf_put_visible(b, g->white && *g->white ? g->white : "?");
 		outbuf_puts(b, " - ");
-		outbuf_put_utf8(b, g->black && *g->black ? g->black : "?");
+		outbuf_put_visible(b, g->black && *g->black ? g->black : "?");
 		any = 1;
 	}
 	if (!any && g->event && *g->event)
@@ -40,7 +43,7 @@ static void game_line(struct report *r, const struct game_label *g)
 	put_tag(b, ", ", g->event, &any);
 	if (g->round && *g->round && !(g->round[0] == '?' && !g->round[1]) && !(g->round[0] == '-' && !g->round[1])) {
 		outbuf_puts(b, any ? ", round " : ": round ");
-		outbuf_put_utf8(b, g->round);
+		outbuf_put_visible(b, g->round);
 		any = 1;
 	}
 	put_tag(b, ", ", g->date, &any);
@@ -52,7 +55,7 @@ void text_finding(struct report *r, const struct game_label *g, const struct fin
 	struct outbuf *b = &r->buf;
 	if (r->color)
 		outbuf_puts(b, "\033[1m");
-	outbuf_put_utf8(b, g->file);
+	outbuf_put_visible(b, g->file);
 	if (f->line) {
 		outbuf_puts(b, ":");
 		report_line_number(r, f->line);
@@ -71,7 +74,7 @@ void text_finding(struct report *r, const struct game_label *g, const struct fin
 	outbuf_puts(b, ": ");
 	outbuf_puts(b, check_catalogue[f->code].code);
 	outbuf_puts(b, ": ");
-	outbuf_put_utf8(b, f->message);
+	outbuf_put_visible(b, f->message);
 	if (f->rule) {
 		outbuf_puts(b, " [");
 		outbuf_puts(b, f->rule);
@@ -80,7 +83,7 @@ void text_finding(struct report *r, const struct game_label *g, const struct fin
 	outbuf_puts(b, "\n");
 	if (f->suggestion[0]) {
 		outbuf_puts(b, "  suggestion: ");
-		outbuf_put_utf8(b, f->suggestion);
+		outbuf_put_visible(b, f->suggestion);
 		outbuf_puts(b, "\n");
 	}
 	game_line(r, g);

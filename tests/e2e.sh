@@ -85,6 +85,17 @@ jsonl_rows=$(wc -l <"$TMP/plain")
 expect_grep "^$pgn:[0-9]*:[0-9]*: error: illegal-move: .* \[FIDE 3.9\]$" "$TMP/text" "text lines are FILE:LINE:COL: severity: code: message [rule]"
 expect_grep "^  in game 1: " "$TMP/text" "text names the game"
 expect_no_grep "$(printf '\033')" "$TMP/text" "no colour when not on a terminal"
+# What the input says reaches the terminal with its control characters
+# escaped: tag values, a token, a file name in a message on stderr.
+printf '[Event "E\033]0;owned\007"]\n[White "W\033[2J"]\n[Black "B\302\233"]\n[Result "*"]\n\n1. e4 \033 *\n' >"$TMP/controls.pgn"
+expect_status 1 "controls in tags" -- "$BIN" check --color=always "$TMP/controls.pgn"
+expect_grep 'in game 1: W\\x1B\[2J - B\\u009B, E\\x1B\]0;owned\\x07' "$TMP/out" "text: control characters in tags escaped"
+expect_grep "unexpected character '\\\\x1B'" "$TMP/out" "text: a control byte in the movetext quoted"
+expect_no_grep "$(printf '\033')\[2J" "$TMP/out" "text: no escape sequence from the input"
+expect_no_grep "$(printf '\007')" "$TMP/out" "text: no BEL from the input"
+expect_status 2 "a missing file named with an escape" -- "$BIN" check "$TMP/no$(printf '\033')[2J.pgn"
+expect_grep 'no\\x1B\[2J.pgn: No such file' "$TMP/err" "stderr: the file name's ESC escaped"
+expect_no_grep "$(printf '\033')" "$TMP/err" "stderr: no ESC"
 "$BIN" check --color=always "$pgn" >"$TMP/color"
 expect_grep "$(printf '\033')\[" "$TMP/color" "--color=always colours"
 

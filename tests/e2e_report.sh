@@ -59,6 +59,15 @@ done
 expect_true "damaged: nine messages" -- [ "$(wc -l <"$TMP/err")" -eq 9 ]
 expect_grep "Bogolj.bow, Efim" "$TMP/out" "\\u escapes are decoded"
 expect_grep "Bad \"Kissingen\" Open" "$TMP/out" "a tab in a name is shown as a blank"
+# Escape sequences and C1 controls in names reach no terminal; "ā" (C4 81,
+# its second byte in the C1 range) is kept.
+printf '{"file":"t.pgn","game":1,"code":"missing-result","severity":"warning","message":"m","white":"A\\u001b[2JB","black":"C\\u009bD\\u0101","event":"E\\u0007v"}\n' >"$TMP/controls.jsonl"
+"$BIN" report "$TMP/controls.jsonl" >"$TMP/controls.txt"
+expect_no_grep "$(printf '\033')" "$TMP/controls.txt" "report: no ESC from a name"
+expect_no_grep "$(printf '\302\233')" "$TMP/controls.txt" "report: no C1 from a name"
+expect_no_grep "$(printf '\007')" "$TMP/controls.txt" "report: no BEL from an event"
+expect_grep "A \[2JB" "$TMP/controls.txt" "report: ESC shown as a blank"
+expect_grep "C D$(printf '\304\201')" "$TMP/controls.txt" "report: C1 shown as one blank, U+0101 kept"
 expect_status 2 "a missing file" -- "$BIN" report "$TMP/none.jsonl" "$DATA/audit.jsonl"
 expect_grep "none.jsonl: No such file or directory" "$TMP/err" "the missing file is named"
 expect_grep "^79 findings" "$TMP/out" "the other file is still read"

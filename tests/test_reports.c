@@ -116,6 +116,35 @@ static void test_text(void **state)
 	free(out);
 }
 
+/* The text format is read on terminals: what comes from the input (file
+ * name, tags, message, suggestion) has its control characters escaped,
+ * C0 and DEL as \xHH and C1 as \uHHHH (in UTF-8, or a byte 0x80-0x9F that
+ * is not UTF-8), and every other character is kept: "ā" is C4 81, whose
+ * second byte is not C1. */
+static void test_text_escapes_controls(void **state)
+{
+	(void)state;
+	struct finding f = illegal_finding();
+	struct game_label g = { "a\033[2J.pgn", 1, "X\033]0;t\007", "\xc4\x81\xc2\x9b\x9b\xe9", "tab\there", "\x7f", NULL };
+	strcpy(f.message, "line\nforged: error");
+	strcpy(f.suggestion, "Nf3\r");
+	char *out = render(REPORT_TEXT, 0, &g, &f);
+	assert_string_equal(out,
+		"a\\x1B[2J.pgn:14:9: error: illegal-move: line\\x0Aforged: error [FIDE 3.9]\n"
+		"  suggestion: Nf3\\x0D\n"
+		"  in game 1: X\\x1B]0;t\\x07 - \xc4\x81\\u009B\\u009B\xc3\xa9, tab\\x09here, round \\x7F\n");
+	free(out);
+	/* Plain text is unchanged: byte for byte what outbuf_put_utf8 writes. */
+	struct outbuf a = { 0 }, b = { 0 };
+	const char *plain = "Réti – Nf3 {ok} \xc3\x84";
+	outbuf_put_visible(&a, plain);
+	outbuf_put_utf8(&b, plain);
+	assert_int_equal(a.len, b.len);
+	assert_memory_equal(a.data, b.data, a.len);
+	free(a.data);
+	free(b.data);
+}
+
 /* Game and line numbers left out and marked (as a worker thread renders
  * them, counting a piece's games and lines from 1) are where the numbers
  * would have been written, in every format: put in with the game numbers
@@ -260,6 +289,7 @@ int main(void)
 		cmocka_unit_test(test_latin1_and_control_bytes),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_text_escapes_controls),
 		cmocka_unit_test(test_game_marks),
 		cmocka_unit_test(test_full_hook),
 		cmocka_unit_test(test_format_names),
