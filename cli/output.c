@@ -28,29 +28,30 @@ static void put_visible_stderr(const char *s)
 			s += n ? n : 1;
 			continue;
 		}
-		fwrite(s, 1, n, stderr);
+		(void)fwrite(s, 1, n, stderr);
 		s += n;
 	}
 }
 
 void warnx_(const char *fmt, ...)
 {
-	char small[512], *text = small;
+	char small[512];
+	char *big = NULL;
 	va_list ap;
 	fflush(stdout);
 	va_start(ap, fmt);
 	int n = vsnprintf(small, sizeof small, fmt, ap);
 	va_end(ap);
-	if (n >= (int)sizeof small && (text = malloc((size_t)n + 1)) != NULL) {
+	/* A longer message is formatted again in full (or cut, without memory). */
+	if (n >= (int)sizeof small && (big = malloc((size_t)n + 1)) != NULL) {
 		va_start(ap, fmt);
-		vsnprintf(text, (size_t)n + 1, fmt, ap);
+		vsnprintf(big, (size_t)n + 1, fmt, ap);
 		va_end(ap);
 	}
 	fputs("pgnaudit: ", stderr);
-	put_visible_stderr(text ? text : small);
+	put_visible_stderr(big ? big : small);
 	fputc('\n', stderr);
-	if (text != small)
-		free(text);
+	free(big);
 }
 
 int output_open(struct output *o, const char *path)
