@@ -240,6 +240,10 @@ int cmd_check(int argc, char **argv)
 	struct check_options opt;
 	if (parse_options(argc, argv, &opt) < 0)
 		return usage_check(stderr, EXIT_TROUBLE);
+	int file_count;
+	char **files = input_files(argc, argv, &file_count);
+	if (output_is_input(opt.output, files, file_count))
+		return EXIT_TROUBLE;
 	struct output out;
 	if (output_open(&out, opt.output) < 0)
 		return EXIT_TROUBLE;
@@ -253,8 +257,6 @@ int cmd_check(int argc, char **argv)
 	report_begin(&run.report);
 
 	int trouble = 0;
-	int file_count;
-	char **files = input_files(argc, argv, &file_count);
 	if (opt.jobs > 1) {
 		trouble = check_files_parallel(&opt, &run.report, files, file_count, &run.tally) < 0;
 	} else {

@@ -46,6 +46,12 @@ struct output {
 
 /* Returns 0, or -1 after printing why. */
 int output_open(struct output *o, const char *path);
+/* For commands whose output is not the input written again (check,
+ * report, replay): whether the regular file `path` (-o) is one of the
+ * inputs, the same file under any name (a link, ./x).  Says so and
+ * returns 1; writing the output would replace what is being read.
+ * Returns 0 when path is NULL, "-", absent or not a regular file. */
+int output_is_input(const char *path, char **files, int count);
 /* Whether writing to fp has failed.  The first time it says so it keeps
  * errno for output_close's message.  The read loops call it after each game
  * and stop at once: there is no point auditing what nobody can read. */

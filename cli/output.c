@@ -54,6 +54,22 @@ void warnx_(const char *fmt, ...)
 	free(big);
 }
 
+int output_is_input(const char *path, char **files, int count)
+{
+	struct stat out, in;
+	if (!path || strcmp(path, "-") == 0 || stat(path, &out) != 0 || !S_ISREG(out.st_mode))
+		return 0;
+	for (int i = 0; i < count; i++) {
+		if (strcmp(files[i], "-") == 0 || stat(files[i], &in) != 0)
+			continue;
+		if (in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
+			warnx_("%s: the output (-o %s) is this input file; nothing was read or written", files[i], path);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int output_open(struct output *o, const char *path)
 {
 	memset(o, 0, sizeof *o);

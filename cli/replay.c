@@ -108,14 +108,15 @@ int cmd_replay(int argc, char **argv)
 		default: return usage_replay(stderr, EXIT_TROUBLE);
 		}
 	}
+	int file_count;
+	char **files = input_files(argc, argv, &file_count);
+	if (output_is_input(output, files, file_count))
+		return EXIT_TROUBLE;
 	struct output out;
 	if (output_open(&out, output) < 0)
 		return EXIT_TROUBLE;
 	static char buffer[1 << 16];
 	setvbuf(out.fp, buffer, _IOFBF, sizeof buffer);
-
-	int file_count;
-	char **files = input_files(argc, argv, &file_count);
 	struct pgn_game game;
 	struct finding_list findings = { 0 };
 	struct auditor auditor;

@@ -329,6 +329,10 @@ int cmd_report(int argc, char **argv)
 			return EXIT_TROUBLE;
 		}
 	}
+	int file_count;
+	char **files = input_files(argc, argv, &file_count);
+	if (output_is_input(opt.output, files, file_count))
+		return EXIT_TROUBLE;
 	run.line = malloc(REPORT_LINE_MAX + 1);
 	if (!run.line) {
 		warnx_("out of memory");
@@ -345,8 +349,6 @@ int cmd_report(int argc, char **argv)
 	summary_init(&run.summary, keep, opt.format == OUTPUT_CSV && opt.by != GROUP_CODE);
 
 	int trouble = 0;
-	int file_count;
-	char **files = input_files(argc, argv, &file_count);
 	for (int i = 0; i < file_count; i++)
 		if (report_file(&run, files[i]) < 0)
 			trouble = 1;

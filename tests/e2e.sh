@@ -85,6 +85,21 @@ jsonl_rows=$(wc -l <"$TMP/plain")
 expect_grep "^$pgn:[0-9]*:[0-9]*: error: illegal-move: .* \[FIDE 3.9\]$" "$TMP/text" "text lines are FILE:LINE:COL: severity: code: message [rule]"
 expect_grep "^  in game 1: " "$TMP/text" "text names the game"
 expect_no_grep "$(printf '\033')" "$TMP/text" "no colour when not on a terminal"
+# -o naming an input (under any name: itself, ./x, a symbolic link) would
+# replace the games with the findings: refused, exit 2, nothing written.
+cp testdata/sample.pgn "$TMP/own.pgn"
+ln -s own.pgn "$TMP/own-link.pgn"
+expect_status 2 "check -o its input" -- "$BIN" check -o "$TMP/own.pgn" "$TMP/own.pgn"
+expect_grep "own.pgn: the output (-o .*own.pgn) is this input file; nothing was read or written" "$TMP/err" "check -o its input: said"
+expect_status 2 "check -o a link to its second input" -- "$BIN" check -j 2 -o "$TMP/own-link.pgn" testdata/sample.pgn "$TMP/./own.pgn"
+expect_status 2 "replay -o its input" -- "$BIN" replay -o "$TMP/own.pgn" "$TMP/own.pgn"
+expect_same testdata/sample.pgn "$TMP/own.pgn" "-o naming an input leaves it as it was"
+"$BIN" check -f jsonl testdata/sample.pgn >"$TMP/own.jsonl"
+cp "$TMP/own.jsonl" "$TMP/own-copy.jsonl"
+expect_status 2 "report -o its input" -- "$BIN" report -o "$TMP/own.jsonl" "$TMP/own.jsonl"
+expect_same "$TMP/own-copy.jsonl" "$TMP/own.jsonl" "report -o naming its input leaves it as it was"
+expect_status 1 "check -o another existing file" -- "$BIN" check -o "$TMP/own-copy.jsonl" "$TMP/own.pgn"
+expect_grep "tag-format" "$TMP/own-copy.jsonl" "check -o another existing file replaces it"
 # What the input says reaches the terminal with its control characters
 # escaped: tag values, a token, a file name in a message on stderr.
 printf '[Event "E\033]0;owned\007"]\n[White "W\033[2J"]\n[Black "B\302\233"]\n[Result "*"]\n\n1. e4 \033 *\n' >"$TMP/controls.pgn"
