@@ -680,6 +680,7 @@ struct tag_scan {
 	size_t name_len, value_len;
 	const unsigned char *stop;          /* after the ']', or the byte that is wrong */
 	int escaped;                        /* the value has a backslash */
+	int nul;                            /* the value has a NUL byte */
 };
 
 /* The first '"', '\\', line end or NUL at or after s: strcspn(s, "\"\\\n\r"),
@@ -724,7 +725,7 @@ static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned 
 	if (*p != '"' || p == end)
 		return TAG_NO_VALUE;
 	ts->value = ++p;
-	ts->escaped = 0;
+	ts->escaped = ts->nul = 0;
 	for (;;) {
 		p = value_stop(p);
 		if (p == end && !r->eof)
@@ -736,8 +737,10 @@ static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned 
 			return TAG_MORE;
 		if (*p == '\\' && p + 1 < end && !(cls[p[1]] & C_LINE_END))
 			p += 2;
-		else if (*p == '\\' || (*p == 0 && p < end))
+		else if (*p == '\\' || (*p == 0 && p < end)) {
+			ts->nul |= *p == 0;
 			p++;
+		}
 		else {
 			ts->stop = p;
 			return TAG_OPEN_VALUE;
@@ -820,6 +823,12 @@ static void add_tag(struct pgn_reader *r, struct pgn_game *g, const struct tag_s
 	tag->value_length = (uint32_t)(o - (g->arena + tag->value));
 	*o++ = 0;
 	g->arena_len = (size_t)(o - g->arena);
+	/* The value is a C string to everything after the reader. */
+	if (ts->nul) {
+		char name[48];
+		add_problem(r, g, PGN_SYNTAX, at, "the %s tag's value holds a NUL byte (0x00): only what comes before it is read",
+			    printable(ts->name, ts->name_len, name, sizeof name));
+	}
 }
 
 /* Records what is wrong with a tag pair; the rest of its line is skipped. */

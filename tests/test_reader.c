@@ -651,7 +651,9 @@ static void test_unexpected_characters(void **state)
 	for_each_chunk(check_unexpected_characters);
 }
 
-/* NUL bytes: a problem in movetext, text elsewhere; nothing is cut short. */
+/* NUL bytes: a problem in movetext and in a tag value (which everything
+ * after the reader reads as a C string), text in a comment; the reader
+ * stores every byte. */
 static void check_nul_bytes(size_t chunk)
 {
 	static const char text[] = "[Event \"a\0b\"]\n1. e4\0 e5 {c\0d} *\n\0";
@@ -666,8 +668,9 @@ static void check_nul_bytes(size_t chunk)
 	expect_token(g, 2, TOKEN_SYMBOL, "e5", 2, 8);
 	assert_int_equal(g->tokens[3].length, 3);
 	assert_memory_equal(pgn_token_text(g, &g->tokens[3]), "c\0d", 4);
-	assert_int_equal(g->problem_count, 1);
-	expect_problem(g, 0, PGN_SYNTAX, 2, 6, "unexpected character '\\x00'");
+	assert_int_equal(g->problem_count, 2);
+	expect_problem(g, 0, PGN_SYNTAX, 1, 1, "the Event tag's value holds a NUL byte");
+	expect_problem(g, 1, PGN_SYNTAX, 2, 6, "unexpected character '\\x00'");
 	g = expect_game(&rd);
 	assert_int_equal(g->token_count, 0);
 	expect_problem(g, 0, PGN_SYNTAX, 3, 1, "'\\x00'");
