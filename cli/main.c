@@ -68,6 +68,11 @@ static int run(int argc, char **argv)
 		warnx_("'%s' is not a command; see pgnaudit --help", name);
 		return EXIT_TROUBLE;
 	}
+	/* The command's argv[0], which getopt puts before its messages:
+	 * "pgnaudit check: unrecognized option '--frob'", not "check: ...". */
+	static char program[32];
+	snprintf(program, sizeof program, "pgnaudit %s", c->name);
+	argv[1] = program;
 	return c->run(argc - 1, argv + 1);
 }
 

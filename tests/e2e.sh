@@ -85,6 +85,11 @@ jsonl_rows=$(wc -l <"$TMP/plain")
 expect_grep "^$pgn:[0-9]*:[0-9]*: error: illegal-move: .* \[FIDE 3.9\]$" "$TMP/text" "text lines are FILE:LINE:COL: severity: code: message [rule]"
 expect_grep "^  in game 1: " "$TMP/text" "text names the game"
 expect_no_grep "$(printf '\033')" "$TMP/text" "no colour when not on a terminal"
+# getopt's own messages name the program and the command.
+for cmd in check report replay fix split perft; do
+	expect_status 2 "$cmd --frob" -- "$BIN" $cmd --frob
+	expect_grep "^pgnaudit $cmd: unrecognized option '--frob'" "$TMP/err" "$cmd: getopt's message names pgnaudit $cmd"
+done
 # -o naming an input (under any name: itself, ./x, a symbolic link) would
 # replace the games with the findings: refused, exit 2, nothing written.
 cp testdata/sample.pgn "$TMP/own.pgn"
