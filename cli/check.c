@@ -227,7 +227,7 @@ static int check_file(struct check_run *run, const char *path, struct pgn_game *
 	while (!output_failed(run->report.out) && (got = pgn_next_game(r, g, err, sizeof err)) == 1)
 		check_game(run->opt, &run->auditor, &run->findings, &run->report, name, ++index, g, &run->tally);
 	if (got < 0) {
-		warnx_("%s: %s (after game %d)", input_name(path), err, index);
+		warn_read_failed(input_name(path), err, index);
 		status = -1;
 	}
 	pgn_reader_free(r);

@@ -32,6 +32,9 @@ char **input_files(int argc, char **argv, int *count);
  * control characters escaped (\x1B, \u009B): file names and quoted text
  * come from the user's input. */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "pgnaudit: NAME: ERROR (after game N)" for input that failed after N
+ * games were read, "(before the first game ended)" when N is 0. */
+void warn_read_failed(const char *name, const char *error, int games);
 
 /* Standard output, or a file written under a temporary name in the same
  * folder and renamed over `path` only once everything was written: an

@@ -620,7 +620,7 @@ static int fix_file(struct fixer *f, const char *path, struct pgn_game *g)
 		raw_window_drop(&f->window, copied);
 	}
 	if (got < 0) {
-		warnx_("%s: %s (after game %d)", shown, err, index);
+		warn_read_failed(shown, err, index);
 		status = -1;
 	}
 	if (got == 0) {

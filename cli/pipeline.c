@@ -555,7 +555,7 @@ static void write_piece(struct pipeline *p, struct worker_state *w, struct piece
 	/* Read under the lock once `written` counts b (first_line_of_text). */
 	p->next_line = first_line + b->result.lines;
 	if (b->result.read_failed) {
-		warnx_("%s: %s (after game %d)", b->shown, b->result.error, p->games_before);
+		warn_read_failed(b->shown, b->result.error, p->games_before);
 		pthread_mutex_lock(&p->lock);
 		p->status = -1;
 		pthread_mutex_unlock(&p->lock);
@@ -689,7 +689,7 @@ static void read_rest_here(struct pipeline *p, struct worker_state *w, struct pi
 		check_game(p->opt, &w->auditor, &w->findings, r, b->file, ++p->games_before, &w->game, p->tally);
 	}
 	if (got < 0)
-		warnx_("%s: %s (after game %d)", b->shown, err, p->games_before);
+		warn_read_failed(b->shown, err, p->games_before);
 	/* The buffers that grew to PIECE_MAX are given back; the pieces of a
 	 * next file start them again. */
 	free(p->redo);

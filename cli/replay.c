@@ -71,7 +71,7 @@ static int replay_file(FILE *out, const char *path, struct pgn_game *g, struct a
 		audit_game(auditor, g, findings, print_step, &printer);
 	}
 	if (got < 0) {
-		warnx_("%s: %s (after game %d)", shown, err, printer.game);
+		warn_read_failed(shown, err, printer.game);
 		status = -1;
 	}
 	pgn_reader_free(r);

@@ -272,7 +272,7 @@ static int split_file(struct splitter *sp, const char *path, struct pgn_game *g)
 		pending_end = g->end_offset;
 	}
 	if (got < 0) {
-		warnx_("%s: %s (after game %d)", shown, err, index);
+		warn_read_failed(shown, err, index);
 		status = -1;
 	}
 	if (got == 0 && status == 0) {

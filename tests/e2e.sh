@@ -228,6 +228,11 @@ for size in 200 4096 ""; do
 	expect_same "$TMP/c1e" "$TMP/cne" "-j 3 on truncated gzip: message differs"
 done
 expect_grep "truncated gzip data (after game [1-9]" "$TMP/c1e" "truncated gzip is reported with the games read"
+head -c 60 "$TMP/cut.pgn.gz" >"$TMP/cut-early.pgn.gz"
+expect_status 2 "gzip cut inside its first game" -- "$BIN" check "$TMP/cut-early.pgn.gz"
+expect_grep "truncated gzip data (before the first game ended)" "$TMP/err" "a read error before any game says so"
+expect_status 2 "gzip cut inside its first game, -j 2" -- "$BIN" check -j 2 "$TMP/cut-early.pgn.gz"
+expect_grep "truncated gzip data (before the first game ended)" "$TMP/err" "-j 2: a read error before any game says so"
 expect_status 2 "-j 0 is a usage error" -- "$BIN" check -j 0 "$pgn"
 
 # 6. -o replaces a file only when complete; an unwritable place leaves nothing.
