@@ -74,6 +74,9 @@ struct input_stream {
 	size_t chunk_limit, reads;  /* see stream_set_chunk_limit */
 	stream_tap tap;             /* see stream_set_tap */
 	void *tap_ctx;
+	int inflated_any;           /* gzip only: igzip has put out a byte */
+	const char *wide;           /* the text is UTF-16 or UTF-32 (wide_encoding):
+				       every read fails, saying so */
 };
 
 static void set_error(char *err, size_t errlen, const char *msg)
@@ -166,12 +169,55 @@ static int check_member_flags(struct input_stream *s, char *err, size_t errlen)
 	return 0;
 }
 
-/* Looks at the first two bytes and chooses plain or gzip. */
+/* The encoding of text that begins with the n bytes at b when it is UTF-16
+ * or UTF-32 (by its byte order mark, or without one by where the NULs of
+ * its first two ASCII characters fall: PGN has no NUL), else NULL.  The
+ * name is iconv's, then what told it. */
+static const char *wide_encoding(const unsigned char *b, size_t n)
+{
+	if (n >= 4 && b[0] == 0xFF && b[1] == 0xFE && b[2] == 0 && b[3] == 0)
+		return "UTF-32 (it begins with the byte order mark FF FE 00 00)";
+	if (n >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 0xFE && b[3] == 0xFF)
+		return "UTF-32 (it begins with the byte order mark 00 00 FE FF)";
+	if (n >= 2 && b[0] == 0xFF && b[1] == 0xFE)
+		return "UTF-16 (it begins with the byte order mark FF FE)";
+	if (n >= 2 && b[0] == 0xFE && b[1] == 0xFF)
+		return "UTF-16 (it begins with the byte order mark FE FF)";
+	if (n < 4)
+		return NULL;
+	if (b[0] && !b[1] && !b[2] && !b[3])
+		return "UTF-32LE (a NUL after each of its first characters)";
+	if (!b[0] && !b[1] && !b[2] && b[3])
+		return "UTF-32BE (a NUL before each of its first characters)";
+	if (b[0] && !b[1] && b[2] && !b[3])
+		return "UTF-16LE (a NUL after each of its first characters)";
+	if (!b[0] && b[1] && !b[2] && b[3])
+		return "UTF-16BE (a NUL before each of its first characters)";
+	return NULL;
+}
+
+/* Text in UTF-16 or UTF-32 would be read as a NUL beside every character,
+ * a finding at every byte: every read of it fails, saying what to do
+ * instead.  Returns -1. */
+static int refuse_wide(const struct input_stream *s, char *err, size_t errlen)
+{
+	char msg[200];
+	snprintf(msg, sizeof msg, "the text is %s, which is not read: convert it to UTF-8 first, e.g. iconv -f %.*s -t UTF-8",
+		 s->wide, (int)strcspn(s->wide, " "), s->wide);
+	set_error(err, errlen, msg);
+	return -1;
+}
+
+/* Looks at the first bytes and chooses plain or gzip (or refuses text in
+ * UTF-16 or UTF-32). */
 static int detect_format(struct input_stream *s, char *err, size_t errlen)
 {
-	if (fill_raw_to(s, 2, PROBE_SIZE, err, errlen) < 0)
+	if (fill_raw_to(s, 4, PROBE_SIZE, err, errlen) < 0)
 		return -1;
 	s->mode = MODE_PLAIN;
+	s->wide = wide_encoding(s->in, s->in_len);
+	if (s->wide)
+		return refuse_wide(s, err, errlen);
 	if (s->in_len < 2 || s->in[0] != 0x1f || s->in[1] != 0x8b)
 		return 0;
 	/* On an error the format stays unknown, so that the next read fails
@@ -317,6 +363,14 @@ static ssize_t inflate_more(struct input_stream *s, char *err, size_t errlen)
 				return inflate_error(status, err, errlen);
 		}
 		s->out_len = produced;
+		/* The text inside is looked at as plain text is (detect_format):
+		 * the first output is the same bytes however the input comes. */
+		if (produced > 0 && !s->inflated_any) {
+			s->inflated_any = 1;
+			s->wide = wide_encoding(s->out, produced);
+			if (s->wide)
+				return refuse_wide(s, err, errlen);
+		}
 		if (s->z->block_state == ISAL_BLOCK_FINISH)
 			s->member_ended = 1;
 		if (produced > 0)
@@ -357,6 +411,8 @@ ssize_t stream_read(struct input_stream *s, void *buf, size_t n, char *err, size
 
 	if (n == 0)
 		return 0;
+	if (s->wide)
+		return refuse_wide(s, err, errlen);
 	if (s->mode == MODE_UNKNOWN && detect_format(s, err, errlen) < 0)
 		return -1;
 	if (s->mode == MODE_GZIP)

@@ -85,6 +85,15 @@ jsonl_rows=$(wc -l <"$TMP/plain")
 expect_grep "^$pgn:[0-9]*:[0-9]*: error: illegal-move: .* \[FIDE 3.9\]$" "$TMP/text" "text lines are FILE:LINE:COL: severity: code: message [rule]"
 expect_grep "^  in game 1: " "$TMP/text" "text names the game"
 expect_no_grep "$(printf '\033')" "$TMP/text" "no colour when not on a terminal"
+# A file in UTF-16 is refused with one message (not a finding at every
+# byte) and the files after it are audited.
+printf '\377\376' >"$TMP/utf16.pgn"
+sed 's/./&\n/g' testdata/sample.pgn | tr '\n' '\0' | head -c 2000 >>"$TMP/utf16.pgn"
+expect_status 2 "a UTF-16 file" -- "$BIN" check -f jsonl "$TMP/utf16.pgn" testdata/sample.pgn
+expect_grep "utf16.pgn: the text is UTF-16 (it begins with the byte order mark FF FE), which is not read: convert it to UTF-8 first, e.g. iconv -f UTF-16 -t UTF-8" "$TMP/err" "UTF-16: said how to convert it"
+expect_true "UTF-16: one message" -- [ "$(wc -l <"$TMP/err")" -eq 1 ]
+expect_no_grep "utf16.pgn" "$TMP/out" "UTF-16: no findings"
+expect_grep '"file":"testdata/sample.pgn"' "$TMP/out" "UTF-16: the next file is audited"
 # getopt's own messages name the program and the command.
 for cmd in check report replay fix split perft; do
 	expect_status 2 "$cmd --frob" -- "$BIN" $cmd --frob

@@ -158,6 +158,70 @@ static void test_empty_and_tiny_input(void **state)
 	stream_close(s);
 }
 
+/* Text in UTF-16 or UTF-32, with a byte order mark or without one, plain or
+ * gzip, from a file or memory, in reads of any size: every read fails,
+ * naming the encoding and how to convert it.  Text that only looks a bit
+ * like it (a NUL later on, three bytes in all, ÿþ in Latin-1 further in) is
+ * read as it is. */
+static void test_wide_text_is_refused(void **state)
+{
+	static const struct { const char *bytes; size_t len; const char *says; } wide[] = {
+		{ "\xff\xfe[\0E\0", 6, "UTF-16 (it begins with the byte order mark FF FE)" },
+		{ "\xfe\xff\0[\0E", 6, "UTF-16 (it begins with the byte order mark FE FF)" },
+		{ "\xff\xfe\0\0[\0\0\0", 8, "UTF-32 (it begins with the byte order mark FF FE 00 00)" },
+		{ "\0\0\xfe\xff\0\0\0[", 8, "UTF-32 (it begins with the byte order mark 00 00 FE FF)" },
+		{ "[\0E\0v\0", 6, "UTF-16LE (a NUL after each of its first characters)" },
+		{ "\0[\0E\0v", 6, "UTF-16BE (a NUL before each of its first characters)" },
+		{ "[\0\0\0E\0\0\0", 8, "UTF-32LE (a NUL after each of its first characters)" },
+		{ "\0\0\0[\0\0\0E", 8, "UTF-32BE (a NUL before each of its first characters)" },
+		{ "\xff\xfe", 2, "UTF-16 (it begins" },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof wide / sizeof *wide; i++) {
+		char iconv[64];
+		snprintf(iconv, sizeof iconv, "iconv -f %.*s -t UTF-8", (int)strcspn(wide[i].says, " "), wide[i].says);
+		struct bytes z = gzip_member(wide[i].bytes, wide[i].len);
+		for (size_t chunk = 0; chunk <= 3; chunk++) {
+			for (int gz = 0; gz < 2; gz++) {
+				struct input_stream *s = gz ? stream_open_memory(z.data, z.len)
+							    : stream_open_memory(wide[i].bytes, wide[i].len);
+				stream_set_chunk_limit(s, chunk);
+				expect_error(s, chunk, wide[i].says);
+				expect_error(s, chunk, iconv);
+				stream_close(s);
+			}
+		}
+		free(z.data);
+	}
+	static const struct { const char *bytes; size_t len; } narrow[] = {
+		{ "[E\0v", 4 }, { "a\0b", 3 }, { "1. e4 \xff\xfe", 9 }, { "\0", 1 }, { "[\0", 2 },
+	};
+	for (size_t i = 0; i < sizeof narrow / sizeof *narrow; i++) {
+		for (size_t chunk = 0; chunk <= 3; chunk++) {
+			char err[256];
+			struct input_stream *s = stream_open_memory(narrow[i].bytes, narrow[i].len);
+			stream_set_chunk_limit(s, chunk);
+			struct bytes *got = read_all(s, chunk, err, sizeof err);
+			if (got == NULL)
+				fail_msg("case %zu, chunk %zu: %s", i, chunk, err);
+			assert_int_equal(got->len, narrow[i].len);
+			assert_memory_equal(got->data, narrow[i].bytes, narrow[i].len);
+			stream_close(s);
+		}
+	}
+	/* A file is refused the same way, and where -j N would read it at
+	 * offsets it is not taken to be positional. */
+	char err[256];
+	char *path = temp_file(wide[0].bytes, wide[0].len);
+	struct input_stream *s = stream_open(path, err, sizeof err);
+	assert_non_null(s);
+	unsigned long long size;
+	assert_int_equal(stream_positional(s, &size), 0);
+	expect_error(s, 0, wide[0].says);
+	stream_close(s);
+	unlink(path);
+}
+
 static void test_gzip_file_and_memory(void **state)
 {
 	char err[256];
@@ -544,6 +608,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plain_file),
 		cmocka_unit_test(test_empty_and_tiny_input),
+		cmocka_unit_test(test_wide_text_is_refused),
 		cmocka_unit_test(test_gzip_file_and_memory),
 		cmocka_unit_test(test_detection_ignores_the_name),
 		cmocka_unit_test(test_concatenated_members),
