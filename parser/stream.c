@@ -169,10 +169,25 @@ static int check_member_flags(struct input_stream *s, char *err, size_t errlen)
 	return 0;
 }
 
+/* Whether the first WIDE_PROBE bytes at b are ASCII text (printable or a
+ * blank) in units of `width` bytes, each with its character at byte `at`
+ * and NULs in the others. */
+#define WIDE_PROBE 16
+static int ascii_in_units(const unsigned char *b, int width, int at)
+{
+	for (int i = 0; i < WIDE_PROBE; i++) {
+		unsigned char c = b[i];
+		if (i % width != at ? c != 0 : !((c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n' || c == '\r'))
+			return 0;
+	}
+	return 1;
+}
+
 /* The encoding of text that begins with the n bytes at b when it is UTF-16
- * or UTF-32 (by its byte order mark, or without one by where the NULs of
- * its first two ASCII characters fall: PGN has no NUL), else NULL.  The
- * name is iconv's, then what told it. */
+ * or UTF-32, else NULL: by its byte order mark, or without one when its
+ * first 16 bytes are ASCII characters with NULs where UTF-16 or UTF-32
+ * puts them (PGN has no NUL; a damaged file with a few NULs at its start
+ * is read as it is).  The name is iconv's, then what told it. */
 static const char *wide_encoding(const unsigned char *b, size_t n)
 {
 	if (n >= 4 && b[0] == 0xFF && b[1] == 0xFE && b[2] == 0 && b[3] == 0)
@@ -183,15 +198,15 @@ static const char *wide_encoding(const unsigned char *b, size_t n)
 		return "UTF-16 (it begins with the byte order mark FF FE)";
 	if (n >= 2 && b[0] == 0xFE && b[1] == 0xFF)
 		return "UTF-16 (it begins with the byte order mark FE FF)";
-	if (n < 4)
+	if (n < WIDE_PROBE)
 		return NULL;
-	if (b[0] && !b[1] && !b[2] && !b[3])
-		return "UTF-32LE (a NUL after each of its first characters)";
-	if (!b[0] && !b[1] && !b[2] && b[3])
-		return "UTF-32BE (a NUL before each of its first characters)";
-	if (b[0] && !b[1] && b[2] && !b[3])
+	if (ascii_in_units(b, 4, 0))
+		return "UTF-32LE (three NULs after each of its first characters)";
+	if (ascii_in_units(b, 4, 3))
+		return "UTF-32BE (three NULs before each of its first characters)";
+	if (ascii_in_units(b, 2, 0))
 		return "UTF-16LE (a NUL after each of its first characters)";
-	if (!b[0] && b[1] && !b[2] && b[3])
+	if (ascii_in_units(b, 2, 1))
 		return "UTF-16BE (a NUL before each of its first characters)";
 	return NULL;
 }
@@ -212,7 +227,7 @@ static int refuse_wide(const struct input_stream *s, char *err, size_t errlen)
  * UTF-16 or UTF-32). */
 static int detect_format(struct input_stream *s, char *err, size_t errlen)
 {
-	if (fill_raw_to(s, 4, PROBE_SIZE, err, errlen) < 0)
+	if (fill_raw_to(s, WIDE_PROBE, PROBE_SIZE, err, errlen) < 0)
 		return -1;
 	s->mode = MODE_PLAIN;
 	s->wide = wide_encoding(s->in, s->in_len);

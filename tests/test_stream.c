@@ -170,10 +170,10 @@ static void test_wide_text_is_refused(void **state)
 		{ "\xfe\xff\0[\0E", 6, "UTF-16 (it begins with the byte order mark FE FF)" },
 		{ "\xff\xfe\0\0[\0\0\0", 8, "UTF-32 (it begins with the byte order mark FF FE 00 00)" },
 		{ "\0\0\xfe\xff\0\0\0[", 8, "UTF-32 (it begins with the byte order mark 00 00 FE FF)" },
-		{ "[\0E\0v\0", 6, "UTF-16LE (a NUL after each of its first characters)" },
-		{ "\0[\0E\0v", 6, "UTF-16BE (a NUL before each of its first characters)" },
-		{ "[\0\0\0E\0\0\0", 8, "UTF-32LE (a NUL after each of its first characters)" },
-		{ "\0\0\0[\0\0\0E", 8, "UTF-32BE (a NUL before each of its first characters)" },
+		{ "[\0E\0v\0e\0n\0t\0 \0\"\0", 16, "UTF-16LE (a NUL after each of its first characters)" },
+		{ "\0[\0E\0v\0e\0n\0t\0 \0\"", 16, "UTF-16BE (a NUL before each of its first characters)" },
+		{ "1\0\0\0.\0\0\0 \0\0\0e\0\0\0", 16, "UTF-32LE (three NULs after each of its first characters)" },
+		{ "\0\0\0[\0\0\0E\0\0\0v\0\0\0e", 16, "UTF-32BE (three NULs before each of its first characters)" },
 		{ "\xff\xfe", 2, "UTF-16 (it begins" },
 	};
 	(void)state;
@@ -193,8 +193,12 @@ static void test_wide_text_is_refused(void **state)
 		}
 		free(z.data);
 	}
+	/* Damage, not an encoding: NULs in places, too few bytes to tell,
+	 * a character that is not ASCII among the NULs. */
 	static const struct { const char *bytes; size_t len; } narrow[] = {
 		{ "[E\0v", 4 }, { "a\0b", 3 }, { "1. e4 \xff\xfe", 9 }, { "\0", 1 }, { "[\0", 2 },
+		{ "E\0\0\0\0\0\0\0\"llegal\"]\n", 19 }, { "[\0E\0v\0e\0n\0t\0 \0", 15 },
+		{ "[\0E\0v\0e\0n\0t\0\xe9\0\"\0", 16 }, { "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 16 },
 	};
 	for (size_t i = 0; i < sizeof narrow / sizeof *narrow; i++) {
 		for (size_t chunk = 0; chunk <= 3; chunk++) {
