@@ -136,7 +136,7 @@ static void test_text_escapes_controls(void **state)
 	free(out);
 	/* Plain text is unchanged: byte for byte what outbuf_put_utf8 writes. */
 	struct outbuf a = { 0 }, b = { 0 };
-	const char *plain = "Réti – Nf3 {ok} \xc3\x84";
+	const char *plain = "Réti – Nf3 {ok} \xc3\x84 \xc2\xa0\xc2\xa9\xc2\xbb";
 	outbuf_put_visible(&a, plain);
 	outbuf_put_utf8(&b, plain);
 	assert_int_equal(a.len, b.len);
