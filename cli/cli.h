@@ -33,7 +33,8 @@ char **input_files(int argc, char **argv, int *count);
  * come from the user's input. */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "pgnaudit: NAME: ERROR (after game N)" for input that failed after N
- * games were read, "(before the first game ended)" when N is 0. */
+ * games were read; without the part in brackets when N is 0 (an error
+ * such as "the text is UTF-16 ..., e.g. iconv ..." reads best alone). */
 void warn_read_failed(const char *name, const char *error, int games);
 
 /* Standard output, or a file written under a temporary name in the same

@@ -59,7 +59,7 @@ void warn_read_failed(const char *name, const char *error, int games)
 	if (games > 0)
 		warnx_("%s: %s (after game %d)", name, error, games);
 	else
-		warnx_("%s: %s (before the first game ended)", name, error);
+		warnx_("%s: %s", name, error);
 }
 
 int output_is_input(const char *path, char **files, int count)

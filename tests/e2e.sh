@@ -90,7 +90,7 @@ expect_no_grep "$(printf '\033')" "$TMP/text" "no colour when not on a terminal"
 printf '\377\376' >"$TMP/utf16.pgn"
 sed 's/./&\n/g' testdata/sample.pgn | tr '\n' '\0' | head -c 2000 >>"$TMP/utf16.pgn"
 expect_status 2 "a UTF-16 file" -- "$BIN" check -f jsonl "$TMP/utf16.pgn" testdata/sample.pgn
-expect_grep "utf16.pgn: the text is UTF-16 (it begins with the byte order mark FF FE), which is not read: convert it to UTF-8 first, e.g. iconv -f UTF-16 -t UTF-8" "$TMP/err" "UTF-16: said how to convert it"
+expect_grep "utf16.pgn: the text is UTF-16 (it begins with the byte order mark FF FE), which is not read: convert it to UTF-8 first, e.g. iconv -f UTF-16 -t UTF-8$" "$TMP/err" "UTF-16: said how to convert it"
 expect_true "UTF-16: one message" -- [ "$(wc -l <"$TMP/err")" -eq 1 ]
 expect_no_grep "utf16.pgn" "$TMP/out" "UTF-16: no findings"
 expect_grep '"file":"testdata/sample.pgn"' "$TMP/out" "UTF-16: the next file is audited"
@@ -239,9 +239,9 @@ done
 expect_grep "truncated gzip data (after game [1-9]" "$TMP/c1e" "truncated gzip is reported with the games read"
 head -c 60 "$TMP/cut.pgn.gz" >"$TMP/cut-early.pgn.gz"
 expect_status 2 "gzip cut inside its first game" -- "$BIN" check "$TMP/cut-early.pgn.gz"
-expect_grep "truncated gzip data (before the first game ended)" "$TMP/err" "a read error before any game says so"
+expect_grep "cut-early.pgn.gz: truncated gzip data$" "$TMP/err" "a read error before any game: no game number"
 expect_status 2 "gzip cut inside its first game, -j 2" -- "$BIN" check -j 2 "$TMP/cut-early.pgn.gz"
-expect_grep "truncated gzip data (before the first game ended)" "$TMP/err" "-j 2: a read error before any game says so"
+expect_grep "cut-early.pgn.gz: truncated gzip data$" "$TMP/err" "-j 2: a read error before any game: no game number"
 expect_status 2 "-j 0 is a usage error" -- "$BIN" check -j 0 "$pgn"
 
 # 6. -o replaces a file only when complete; an unwritable place leaves nothing.
