@@ -681,27 +681,30 @@ struct tag_scan {
 	const unsigned char *stop;          /* after the ']', or the byte that is wrong */
 	int escaped;                        /* the value has a backslash */
 	int nul;                            /* the value has a NUL byte */
+	unsigned char control;              /* its first other control character, or 0 */
 };
 
-/* The first '"', '\\', line end or NUL at or after s: strcspn(s, "\"\\\n\r"),
- * sixteen bytes at a time as comment_stop (which see); a tag value is
- * mostly a single block. */
+/* The first '"', '\\' or control character (a line end, NUL, any other
+ * byte below 0x20, DEL) at or after s, sixteen bytes at a time as
+ * comment_stop (which see); a tag value is mostly a single block. */
 static inline const unsigned char *value_stop(const unsigned char *s)
 {
 #ifdef __SSE2__
 	const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
-	const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), nul = _mm_setzero_si128();
+	const __m128i below_space = _mm_set1_epi8(0x1F), del = _mm_set1_epi8(0x7F);
 	for (;; s += 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
-					   _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)),
-							_mm_cmpeq_epi8(v, nul)));
+		/* v <= 0x1F, unsigned: min(v, 0x1F) == v. */
+		__m128i control = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(v, below_space), v), _mm_cmpeq_epi8(v, del));
+		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)), control);
 		int mask = _mm_movemask_epi8(hit);
 		if (mask)
 			return s + __builtin_ctz((unsigned)mask);
 	}
 #else
-	return s + strcspn((const char *)s, "\"\\\n\r");
+	while (*s != '"' && *s != '\\' && *s >= 0x20 && *s != 0x7F)
+		s++;
+	return s;
 #endif
 }
 
@@ -726,6 +729,7 @@ static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned 
 		return TAG_NO_VALUE;
 	ts->value = ++p;
 	ts->escaped = ts->nul = 0;
+	ts->control = 0;
 	for (;;) {
 		p = value_stop(p);
 		if (p == end && !r->eof)
@@ -740,8 +744,13 @@ static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned 
 		else if (*p == '\\' || (*p == 0 && p < end)) {
 			ts->nul |= *p == 0;
 			p++;
-		}
-		else {
+		} else if (!(cls[*p] & C_LINE_STOP)) {
+			/* A tab, an escape, DEL: part of the value (check_tags
+			 * reports it). */
+			if (!ts->control)
+				ts->control = *p;
+			p++;
+		} else {
 			ts->stop = p;
 			return TAG_OPEN_VALUE;
 		}
@@ -821,6 +830,7 @@ static void add_tag(struct pgn_reader *r, struct pgn_game *g, const struct tag_s
 		}
 	}
 	tag->value_length = (uint32_t)(o - (g->arena + tag->value));
+	tag->control = ts->control;
 	*o++ = 0;
 	g->arena_len = (size_t)(o - g->arena);
 	/* The value is a C string to everything after the reader. */
@@ -981,6 +991,7 @@ static void lex_tag_run(struct pgn_reader *r, struct pgn_game *g)
 		tag->name = (uint32_t)arena_len;
 		tag->value = (uint32_t)(arena_len + name_len + 1);
 		tag->value_length = (uint32_t)value_len;
+		tag->control = 0; /* value_stop stops at one: left to scan_tag_pair */
 		/* In this order: copy_text may write past the text. */
 		copy_text(o, name, name_len);
 		o[name_len] = 0;

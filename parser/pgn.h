@@ -70,6 +70,8 @@ struct pgn_tag {
 	uint32_t name, value;   /* offsets in game.arena, NUL-terminated, value unescaped */
 	uint32_t line, column;
 	uint32_t value_length;  /* bytes in the value, which may hold NUL bytes */
+	uint8_t control;        /* the value's first control character but NUL
+				   (a tab, an escape, DEL), or 0 */
 };
 
 enum pgn_problem_kind {

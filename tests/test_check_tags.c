@@ -379,6 +379,27 @@ static void test_encoding(void **state)
 	}
 }
 
+/* PGN 7: a string holds printing characters.  A control character in a
+ * tag value (the reader notes the first) is a tag-format warning once per
+ * tag; a value already reported for its form is not reported again, and
+ * NUL is the reader's syntax problem, not this. */
+static void test_control_characters(void **state)
+{
+	(void)state;
+	rejects("Black", "St\x06hlberg, Gideon", "PGN 7", "",
+		"the Black tag holds a control character (0x06): a PGN string holds printing characters only");
+	rejects("Event", "Open\tA", "PGN 7", "", "the Event tag holds a control character (0x09)");
+	rejects("Annotator", "x\x7fy\x1b", "PGN 7", "", "the Annotator tag holds a control character (0x7F)");
+	/* With a backslash escape before it (not the quick path). */
+	rejects("Site", "a \\\"b\\\" \x1b[2J", "PGN 7", "", "the Site tag holds a control character (0x1B)");
+	/* A date not in its form is reported as that, once. */
+	int line = audit_tag("Date", "2024\x1b", "1. e4 e5 *");
+	assert_int_equal(count(CHECK_TAG_FORMAT), 1);
+	expect_one(CHECK_TAG_FORMAT, (uint32_t)line, 1, "PGN 8.1.1.3", "", "the Date tag \"2024\x1b\" is not in the standard's form");
+	/* Printing characters, UTF-8 and Latin-1 are not control characters. */
+	accepts("White", "R\xc3\xa9ti ~ \xe9 !");
+}
+
 static void test_clean_game(void **state)
 {
 	(void)state;
@@ -428,6 +449,7 @@ int main(void)
 		cmocka_unit_test(test_ratings),	       cmocka_unit_test(test_time_controls),
 		cmocka_unit_test(test_duplicate_tags), cmocka_unit_test(test_plycount),
 		cmocka_unit_test(test_encoding),       cmocka_unit_test(test_clean_game),
+		cmocka_unit_test(test_control_characters),
 		cmocka_unit_test(test_unreachable_fen),
 	};
 	struct audit_options opt = { .rules = RULES_FIDE2023 };

@@ -842,6 +842,37 @@ static void test_move_one_restarts(void **state)
 	for_each_chunk(check_move_one_restarts);
 }
 
+/* The first control character of a tag value (but NUL) is noted for
+ * check_tags, through the quick path for tags and the full one; the tags of
+ * the next game, read by the quick path into the same array, have none. */
+static void check_control_in_tag_value(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "[Event \"a\tb\x1b\"]\n[Site \"s\\\\\x7f\"]\n[Round \"1\"]\n\n1. e4 *\n\n"
+		   "[Event \"e\"]\n[Site \"s\"]\n[Round \"2\"]\n\n1. d4 *\n", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->tag_count, 3);
+	assert_int_equal(g->tags[0].control, '\t');
+	assert_string_equal(pgn_tag_value(g, "Event"), "a\tb\x1b");
+	assert_int_equal(g->tags[1].control, 0x7f);
+	assert_int_equal(g->tags[2].control, 0);
+	assert_int_equal(g->problem_count, 0);
+	g = expect_game(&rd);
+	assert_int_equal(g->tag_count, 3);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(g->tags[i].control, 0);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_control_in_tag_value(void **state)
+{
+	(void)state;
+	for_each_chunk(check_control_in_tag_value);
+}
+
 static void check_tags_only(size_t chunk)
 {
 	struct reading rd;
@@ -1431,6 +1462,7 @@ int main(void)
 		cmocka_unit_test(test_games_without_tags),
 		cmocka_unit_test(test_missing_result),
 		cmocka_unit_test(test_move_one_restarts),
+		cmocka_unit_test(test_control_in_tag_value),
 		cmocka_unit_test(test_tags_only),
 		cmocka_unit_test(test_no_game),
 		cmocka_unit_test(test_unterminated_comment),

@@ -409,14 +409,15 @@ static enum known_tag known_tag_of(const char *name, size_t length)
 	}
 }
 
-static void check_form(const struct game_record *rec, const struct pgn_tag *tag, const struct tag_form *form,
-		       struct finding_list *out)
+/* Returns whether it reported the tag. */
+static int check_form(const struct game_record *rec, const struct pgn_tag *tag, const struct tag_form *form,
+		      struct finding_list *out)
 {
 	const char *v = rec->game->arena + tag->value;
 	char why[96], suggestion[64] = "";
 	const char *problem = form->problem(v, tag->value_length, why, sizeof why);
 	if (!problem)
-		return;
+		return 0;
 	struct finding *f = finding_add(out, CHECK_TAG_FORMAT);
 	f->line = tag->line;
 	f->column = tag->column;
@@ -430,6 +431,24 @@ static void check_form(const struct game_record *rec, const struct pgn_tag *tag,
 	form->suggest(rec, v, tag->value_length, suggestion, sizeof suggestion);
 	if (suggestion[0] && strcmp(suggestion, v) != 0 && !form->problem(suggestion, strlen(suggestion), why, sizeof why))
 		snprintf(f->suggestion, sizeof f->suggestion, "%s", suggestion);
+	return 1;
+}
+
+/* PGN 7: a string is printing characters.  A control character in a tag
+ * value (a tab, an escape, a byte a damaged file put in a name) is
+ * reported once per tag; the text report shows it escaped. */
+static void check_controls(const struct pgn_tag *tag, const char *name, struct finding_list *out)
+{
+	int c = tag->control; /* found by the reader */
+	if (c == 0)
+		return;
+	struct finding *f = finding_add(out, CHECK_TAG_FORMAT);
+	f->line = tag->line;
+	f->column = tag->column;
+	f->rule = "PGN 7";
+	snprintf(f->message, sizeof f->message,
+		 "the %.40s tag holds a control character (0x%02X): a PGN string holds printing characters only",
+		 name, c);
 }
 
 /* ---- The roster, duplicates, PlyCount ---- */
@@ -729,10 +748,12 @@ void check_tags(const struct game_record *rec, struct finding_list *out)
 			check_duplicate(g, i, out);
 		if (known < ROSTER_SIZE)
 			present[known] = 1;
-		if (known < KNOWN_TAGS && tag_forms[known].problem)
-			check_form(rec, tag, &tag_forms[known], out);
+		/* A value not in its form is reported once, as that. */
+		int reported = known < KNOWN_TAGS && tag_forms[known].problem && check_form(rec, tag, &tag_forms[known], out);
 		if (known == TAG_PLY_COUNT)
 			check_plycount(rec, tag, out);
+		if (!reported)
+			check_controls(tag, name, out);
 	}
 	check_roster(g, present, out);
 	check_encoding(g, out);
