@@ -24,7 +24,10 @@ static void put_visible_stderr(const char *s)
 		if (n == 0 && (unsigned char)*s > 0x9F)
 			n = 1;
 		else if (control_length(s, &code) != 0) {
-			fprintf(stderr, code >= 0x80 && n == 2 ? "\\u%04X" : "\\x%02X", code);
+			/* A C1 byte that is not UTF-8 is shown as the byte. */
+			char esc[6];
+			size_t len = control_escape(code, n == 2, esc);
+			(void)fwrite(esc, 1, len, stderr);
 			s += n ? n : 1;
 			continue;
 		}

@@ -229,10 +229,11 @@ static int detect_format(struct input_stream *s, char *err, size_t errlen)
 {
 	if (fill_raw_to(s, WIDE_PROBE, PROBE_SIZE, err, errlen) < 0)
 		return -1;
-	s->mode = MODE_PLAIN;
+	/* Refused text stays of unknown format, as gzip with bad flags below. */
 	s->wide = wide_encoding(s->in, s->in_len);
 	if (s->wide)
 		return refuse_wide(s, err, errlen);
+	s->mode = MODE_PLAIN;
 	if (s->in_len < 2 || s->in[0] != 0x1f || s->in[1] != 0x8b)
 		return 0;
 	/* On an error the format stays unknown, so that the next read fails

@@ -130,9 +130,18 @@ size_t control_length(const char *s, unsigned *code)
 	return 0;
 }
 
-void outbuf_put_visible(struct outbuf *b, const char *s)
+size_t control_escape(unsigned code, int code_point, char *out)
 {
 	static const char hex[] = "0123456789ABCDEF";
+	size_t n = code_point && code >= 0x80 ? 4 : 2;
+	memcpy(out, n == 4 ? "\\u00" : "\\x", n);
+	out[n] = hex[(code >> 4) & 15];
+	out[n + 1] = hex[code & 15];
+	return n + 2;
+}
+
+void outbuf_put_visible(struct outbuf *b, const char *s)
+{
 	while (*s) {
 		/* Runs of printable ASCII are copied whole. */
 		const char *run = s;
@@ -148,10 +157,10 @@ void outbuf_put_visible(struct outbuf *b, const char *s)
 			s += outbuf_put_utf8_char(b, s);
 			continue;
 		}
-		char esc[6] = { '\\', 'x', hex[code >> 4], hex[code & 15] };
-		if (code >= 0x80) /* \u0085: a code point, whatever the bytes */
-			memcpy(esc, (const char[6]){ '\\', 'u', '0', '0', hex[code >> 4], hex[code & 15] }, 6);
-		outbuf_put(b, esc, code >= 0x80 ? 6 : 4);
+		/* A C1 byte that is not UTF-8 was read as Latin-1: a code point too. */
+		char esc[6];
+		size_t len = control_escape(code, 1, esc);
+		outbuf_put(b, esc, len);
 		s += n;
 	}
 }

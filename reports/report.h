@@ -90,6 +90,10 @@ size_t utf8_sequence(const unsigned char *s);
  * its NUL) and puts its code point in *code.  A terminal takes these as
  * commands (ESC [ 2 J clears the screen, ESC ] 0 ; retitles the window). */
 size_t control_length(const char *s, unsigned *code);
+/* How a control character is shown: \u00HH for a C1 code point (one that
+ * was read as a character: UTF-8, or Latin-1), else \xHH.  Writes the
+ * escape to out (6 bytes at least, no NUL) and returns its length. */
+size_t control_escape(unsigned code, int code_point, char *out);
 /* As outbuf_put_utf8, for text a terminal shows: control characters are
  * written \xHH (C0, DEL) or \uHHHH (C1) instead. */
 void outbuf_put_visible(struct outbuf *b, const char *s);
