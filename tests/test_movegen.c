@@ -386,9 +386,29 @@ static void test_replay_short_cuts_agree(void **state)
 	}
 }
 
-/* move_gives_check() against in_check() after every legal move of a tree;
- * returns how many moves gave check. */
-static long check_gives_check(const struct position *pos, int depth)
+/* The pinned pieces of the side to move by their definition: a piece
+ * whose removal alone lets an enemy slider reach its king.  An oracle for
+ * check_and_pins that shares none of its code. */
+static bitboard pinned_by_definition(const struct position *pos)
+{
+	int us = pos->side_to_move, them = !us;
+	int king = position_king_square(pos, us);
+	bitboard occupied = position_occupied(pos), pinned = 0;
+	bitboard sliders = (pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN]) & pos->by_color[them];
+	bitboard before = attackers_to(pos, king, (enum color)them, occupied) & sliders;
+	bitboard own = pos->by_color[us] & ~BIT(king);
+	while (own) {
+		int sq = pop_lsb(&own);
+		if ((attackers_to(pos, king, (enum color)them, occupied ^ BIT(sq)) & sliders) & ~before)
+			pinned |= BIT(sq);
+	}
+	return pinned;
+}
+
+/* check_and_pins() against in_check() and pinned_by_definition() after
+ * every legal move of a tree; returns how many moves gave check, and adds
+ * the positions with a pinned piece to *pins. */
+static long check_gives_check(const struct position *pos, int depth, long *pins)
 {
 	struct move_list legal;
 	long checks = 0;
@@ -398,20 +418,24 @@ static long check_gives_check(const struct position *pos, int depth)
 		struct position child = *pos;
 		make_move(&child, legal.moves[i]);
 		int want = in_check(&child);
-		if (move_gives_check(&child, legal.moves[i]) != want) {
+		bitboard want_pinned = pinned_by_definition(&child), pinned = ~(bitboard)0;
+		int got = check_and_pins(&child, &pinned);
+		if (got != want || pinned != want_pinned) {
 			char fen[FEN_MAX], uci[6];
 			fen_write(pos, fen);
 			move_to_uci(pos, legal.moves[i], uci);
-			fail_msg("%s after %s: in_check %d, move_gives_check %d", fen, uci, want, !want);
+			fail_msg("%s after %s: in_check %d, check_and_pins %d; pinned %llx, check_and_pins %llx", fen,
+				 uci, want, got, (unsigned long long)want_pinned, (unsigned long long)pinned);
 		}
 		checks += want;
+		*pins += want_pinned != 0;
 		if (depth > 1)
-			checks += check_gives_check(&child, depth - 1);
+			checks += check_gives_check(&child, depth - 1, pins);
 	}
 	return checks;
 }
 
-static void test_gives_check_agrees(void **state)
+static void test_check_and_pins_agree(void **state)
 {
 	/* The positions of test_replay_short_cuts_agree, and one where
 	 * sliders stand behind pieces of both sides on the king's lines. */
@@ -426,14 +450,15 @@ static void test_gives_check_agrees(void **state)
 		{ "q3k2r/1b1n1p2/8/2B1N3/8/1Q2R3/4P3/R3K3 w Qk - 0 1", 0, 3 },
 	};
 	struct position pos;
-	long checks = 0;
+	long checks = 0, pins = 0;
 
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		setup(&pos, cases[i].fen, cases[i].chess960);
-		checks += check_gives_check(&pos, cases[i].depth);
+		checks += check_gives_check(&pos, cases[i].depth, &pins);
 	}
 	assert_true(checks > 10000);
+	assert_true(pins > 10000);
 }
 
 int main(void)
@@ -449,7 +474,7 @@ int main(void)
 		cmocka_unit_test(test_check_evasions_and_pins),
 		cmocka_unit_test(test_move_is_legal_agrees),
 		cmocka_unit_test(test_replay_short_cuts_agree),
-		cmocka_unit_test(test_gives_check_agrees),
+		cmocka_unit_test(test_check_and_pins_agree),
 		cmocka_unit_test(test_perft_standard_suite),
 		cmocka_unit_test(test_perft_chess960_suite),
 	};

@@ -381,7 +381,11 @@ __attribute__((flatten)) static void push_ply(struct game_record *rec, move m, c
 	 * pattern a branch predictor learns. */
 	rec->resets[rec->reset_count] = rec->count;
 	rec->reset_count += p->after.halfmove_clock == 0;
-	p->check = (uint8_t)move_gives_check(&p->after, m);
+	/* What the next move needs to be matched, found once for it and for
+	 * the notation pass (the check mark). */
+	bitboard pinned;
+	p->check = (uint8_t)check_and_pins(&p->after, &pinned);
+	p->pinned = pinned;
 	p->move = m;
 	p->token = t;
 	p->number = number;
@@ -489,29 +493,35 @@ static void settle_by_the_rest(const struct auditor *a, enum lang l, int at, con
 /* A plain English token read by san_match_quick, or MOVE_NONE; flattened
  * so that parsing and matching make one call. */
 __attribute__((flatten)) static move read_plain(const struct position *pos, const struct written *w, struct san *san,
-						int check)
+						int check, bitboard pinned)
 {
 	if (san_parse(w->text, w->length, san, NULL, 0) != 0)
 		return MOVE_NONE;
-	return san_match_quick(pos, san, check);
+	return san_match_quick_pinned(pos, san, check, pinned);
 }
 
-/* Is the side to move in check at the end of the record?  The ply record
- * says so, the start position is asked. */
-static inline int in_check_now(const struct game_record *rec, const struct position *pos)
+/* Is the side to move at the end of the record in check (returned), and
+ * which of its pieces are pinned (*pinned)?  The ply record says so; the
+ * start position is asked. */
+static inline int check_now(const struct game_record *rec, const struct position *pos, bitboard *pinned)
 {
-	return rec->count > 0 ? rec->plies[rec->count - 1].check : in_check(pos);
+	if (rec->count > 0) {
+		const struct ply_record *p = &rec->plies[rec->count - 1];
+		*pinned = p->pinned;
+		return p->check;
+	}
+	return check_and_pins(pos, pinned);
 }
 
 /* Plays the written move w (token t, after the move number `number`) from
  * pos, the end of the record, when it is a plain English token
  * (read_plain); returns 0, having played nothing, when it is not.  The
  * English quick path of both replays below. */
-static inline int push_plain(struct game_record *rec, const struct position *pos, int check,
+static inline int push_plain(struct game_record *rec, const struct position *pos, int check, bitboard pinned,
 			     const struct pgn_token *t, const struct pgn_token *number, const struct written *w)
 {
 	struct san san;
-	move m = read_plain(pos, w, &san, check);
+	move m = read_plain(pos, w, &san, check, pinned);
 	if (m == MOVE_NONE)
 		return 0;
 	push_ply(rec, m, t, number, &san, 0);
@@ -541,7 +551,9 @@ static int replay_plain_tokens(struct auditor *a)
 			return 0;
 		const struct position *pos = record_position(rec, rec->count);
 		struct written w = { pgn_token_text(g, t), t->length };
-		if (!push_plain(rec, pos, in_check_now(rec, pos), t, number, &w))
+		bitboard pinned;
+		int check = check_now(rec, pos, &pinned);
+		if (!push_plain(rec, pos, check, pinned, t, number, &w))
 			return 0;
 		number = NULL;
 	}
@@ -579,11 +591,12 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 			rec->stop_token = t;
 			return;
 		}
-		int check = in_check_now(rec, pos);
+		bitboard pinned;
+		int check = check_now(rec, pos, &pinned);
 		/* Most English moves are plain tokens: read without filling a
 		 * move_reading (lang_read_move_known gives the same move for
 		 * them, and everything else goes there). */
-		if (l == LANG_EN && push_plain(rec, pos, check, t, lt->number, &a->written[i])) {
+		if (l == LANG_EN && push_plain(rec, pos, check, pinned, t, lt->number, &a->written[i])) {
 			i++;
 			continue;
 		}

@@ -59,36 +59,30 @@ bitboard attackers_to(const struct position *pos, int sq, enum color by, bitboar
 	return attackers & pos->by_color[by] & occupied;
 }
 
-int move_gives_check(const struct position *after, move m)
+int check_and_pins(const struct position *pos, bitboard *pinned)
 {
-	if (MOVE_KIND(m) != MOVE_NORMAL)
-		return in_check(after);
-	const bitboard *type = after->by_type;
-	int them = after->side_to_move, us = !them;
-	int ksq = position_king_square(after, them), from = MOVE_FROM(m), to = MOVE_TO(m);
-	bitboard king = BIT(ksq), occupied = position_occupied(after), ours = after->by_color[us];
-	int moved = PIECE_TYPE(after->board[to]);
-	/* The piece that moved. */
-	if (moved == PAWN) {
-		if (pawn_attacks((enum color)us, to) & king)
-			return 1;
-	} else if (empty_board_reach(moved, to) & king) {
-		if (moved == KNIGHT || moved == KING || !(between(to, ksq) & occupied))
-			return 1;
+	const bitboard *type = pos->by_type;
+	int us = pos->side_to_move, them = !us;
+	int king = position_king_square(pos, us);
+	bitboard theirs = pos->by_color[them], own = pos->by_color[us], occupied = own | theirs;
+	/* A king never attacks the other: leapers are pawns and knights. */
+	bitboard checkers = ((pawn_attacks((enum color)us, king) & type[PAWN]) | (knight_attacks(king) & type[KNIGHT]))
+			    & theirs;
+	bitboard snipers = ((rook_rays(king) & (type[ROOK] | type[QUEEN]))
+			    | (bishop_rays(king) & (type[BISHOP] | type[QUEEN])))
+			   & theirs;
+	bitboard pins = 0;
+
+	while (snipers) {
+		int s = pop_lsb(&snipers);
+		bitboard blockers = between(king, s) & occupied;
+		if (!blockers)
+			checkers |= BIT(s);
+		else if (!(blockers & (blockers - 1)) && (blockers & own))
+			pins |= blockers;
 	}
-	/* A slider of ours on the line from the king through the square the
-	 * piece left, with nothing left between them; none when that square
-	 * is on no line through the king. */
-	if (!(empty_board_reach(QUEEN, ksq) & BIT(from)))
-		return 0;
-	bitboard sliders = ((bishop_rays(ksq) & (type[BISHOP] | type[QUEEN]))
-			    | (rook_rays(ksq) & (type[ROOK] | type[QUEEN]))) & ours & line_through(ksq, from);
-	while (sliders) {
-		int s = pop_lsb(&sliders);
-		if (!(between(ksq, s) & occupied))
-			return 1;
-	}
-	return 0;
+	*pinned = pins;
+	return checkers != 0;
 }
 
 bitboard pinned_pieces(const struct position *pos, int king, int us)

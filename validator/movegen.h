@@ -42,14 +42,14 @@ int move_is_legal_unchecked(const struct position *pos, move m);
  * without exposing it (en passant aside). */
 bitboard pinned_pieces(const struct position *pos, int king, int us);
 
+/* What a legal position's side to move must know before it moves, in one
+ * pass over the enemy sliders on lines from its king: whether it is in check
+ * (in_check), returned, and its pinned pieces (pinned_pieces), into
+ * *pinned.  The replay asks it once a ply, for the position the ply made. */
+int check_and_pins(const struct position *pos, bitboard *pinned);
+
 /* The set of pieces of `by` attacking sq, with the given occupancy. */
 bitboard attackers_to(const struct position *pos, int sq, enum color by, bitboard occupied);
-
-/* in_check(after) for `after`, the position a normal move m (no castling,
- * en passant or promotion: for those it asks in_check) has just made from a
- * legal position: the king of the side to move can only be attacked by the
- * piece that moved or along a line the move opened. */
-int move_gives_check(const struct position *after, move m);
 
 /* Leaf nodes of the legal move tree to depth. */
 uint64_t perft(const struct position *pos, int depth);

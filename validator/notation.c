@@ -417,6 +417,12 @@ static void match_token(const struct position *pos, const struct san *san, struc
  * them and says why. */
 move san_match_quick(const struct position *pos, const struct san *san, int check)
 {
+	int us = pos->side_to_move;
+	return san_match_quick_pinned(pos, san, check, check ? 0 : pinned_pieces(pos, king_square(pos, us), us));
+}
+
+move san_match_quick_pinned(const struct position *pos, const struct san *san, int check, bitboard pinned)
+{
 	if (san->kind == SAN_CASTLE_SHORT || san->kind == SAN_CASTLE_LONG) {
 		if (check)
 			return MOVE_NONE;
@@ -470,7 +476,7 @@ move san_match_quick(const struct position *pos, const struct san *san, int chec
 	 * move_is_legal asks about those and about the king itself.  In
 	 * check it asks about every move. */
 	int king = king_square(pos, us);
-	bitboard exposed = check ? ~(bitboard)0 : pinned_pieces(pos, king, us) | BIT(king);
+	bitboard exposed = check ? ~(bitboard)0 : pinned | BIT(king);
 	move found = MOVE_NONE;
 	while (from_set) {
 		int from = pop_lsb(&from_set);

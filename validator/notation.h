@@ -46,6 +46,9 @@ int san_match_known(const struct position *pos, int check, const struct san *san
  * than one fits (san_match then says what is wrong).  When it finds a
  * move, san_match finds the same one. */
 move san_match_quick(const struct position *pos, const struct san *san, int check);
+/* The same, with the side to move's pinned pieces known (pinned_pieces;
+ * they are not looked at in check). */
+move san_match_quick_pinned(const struct position *pos, const struct san *san, int check, bitboard pinned);
 
 /* Export SAN of a legal move into buf (SAN_MAX bytes), with + or #. */
 void move_to_san(const struct position *pos, move m, char *buf);

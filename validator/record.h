@@ -19,6 +19,8 @@
 
 struct ply_record {
 	struct position after;            /* the position after this ply */
+	bitboard pinned;                  /* the pieces of the side to move in `after`
+					     pinned to its king (pinned_pieces) */
 	move move;
 	const struct pgn_token *token;    /* the move as written */
 	const struct pgn_token *number;   /* the main-line move number written just before it, or NULL */
