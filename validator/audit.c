@@ -501,16 +501,13 @@ __attribute__((flatten)) static move read_plain(const struct position *pos, cons
 }
 
 /* Is the side to move at the end of the record in check (returned), and
- * which of its pieces are pinned (*pinned)?  The ply record says so; the
- * start position is asked. */
-static inline int check_now(const struct game_record *rec, const struct position *pos, bitboard *pinned)
+ * which of its pieces are pinned (*pinned)?  The last ply's record says
+ * so, or ply 0's (replay_reading). */
+static inline int check_now(const struct game_record *rec, bitboard *pinned)
 {
-	if (rec->count > 0) {
-		const struct ply_record *p = &rec->plies[rec->count - 1];
-		*pinned = p->pinned;
-		return p->check;
-	}
-	return check_and_pins(pos, pinned);
+	const struct ply_record *p = &rec->plies[rec->count - 1];
+	*pinned = p->pinned;
+	return p->check;
 }
 
 /* Plays the written move w (token t, after the move number `number`) from
@@ -555,7 +552,7 @@ __attribute__((flatten)) static int replay_plain_tokens(struct auditor *a)
 		const struct position *pos = record_position(rec, rec->count);
 		struct written w = { pgn_token_text(g, t), t->length };
 		bitboard pinned;
-		int check = check_now(rec, pos, &pinned);
+		int check = check_now(rec, &pinned);
 		if (!push_plain(rec, pos, check, pinned, t, number, &w))
 			return 0;
 		number = NULL;
@@ -570,6 +567,11 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 	struct game_record *rec = &a->record;
 	const struct pgn_game *g = rec->game;
 	record_restart(rec);
+	/* Ply 0's check and pins, for the first move (check_now). */
+	struct ply_record *zero = &rec->plies[-1];
+	bitboard zero_pinned;
+	zero->check = (uint8_t)check_and_pins(&rec->start, &zero_pinned);
+	zero->pinned = zero_pinned;
 	rec->stop = STOP_NONE;
 	rec->stop_token = NULL;
 	rec->reading = (uint8_t)l;
@@ -595,7 +597,7 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 			return;
 		}
 		bitboard pinned;
-		int check = check_now(rec, pos, &pinned);
+		int check = check_now(rec, &pinned);
 		/* Most English moves are plain tokens: read without filling a
 		 * move_reading (lang_read_move_known gives the same move for
 		 * them, and everything else goes there). */
@@ -810,6 +812,7 @@ void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list
 			emit_steps(rec, cb, ctx);
 	} else {
 		rec->stop = STOP_NOT_STARTED;
+		record_restart(rec); /* record_position(rec, 0) is rec->start */
 	}
 	check_tags(rec, out);
 	if (rec->stop != STOP_NOT_STARTED) {

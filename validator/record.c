@@ -11,9 +11,12 @@
 static void grow(struct game_record *rec, int cap)
 {
 	/* The arrays are made together: keys has cap + 1 entries once cap
-	 * is above 0, resets cap. */
+	 * is above 0, resets cap; plies cap + 1 as well, the first of them
+	 * plies[-1], ply 0's (record_position). */
 	size_t old = (size_t)rec->cap;
-	struct ply_record *plies = memory_grow(rec->plies, old * sizeof *plies, (size_t)cap * sizeof *plies);
+	struct ply_record *base = rec->plies ? rec->plies - 1 : NULL;
+	base = memory_grow(base, old ? (old + 1) * sizeof *base : 0, ((size_t)cap + 1) * sizeof *base);
+	struct ply_record *plies = base ? base + 1 : NULL;
 	uint64_t *keys = plies ? memory_grow(rec->keys, old ? (old + 1) * sizeof *keys : 0, ((size_t)cap + 1) * sizeof *keys)
 			       : NULL;
 	int *resets = keys ? memory_grow(rec->resets, old * sizeof *resets, (size_t)cap * sizeof *resets) : NULL;
@@ -41,6 +44,9 @@ void record_restart(struct game_record *rec)
 	rec->count = 0;
 	rec->reset_count = 0;
 	rec->keys[0] = rec->start.key;
+	struct ply_record *zero = &rec->plies[-1];
+	memset(zero, 0, sizeof *zero);
+	zero->after = rec->start;
 }
 
 void record_reset(struct game_record *rec, const struct pgn_game *g, enum rules_edition rules)
@@ -59,7 +65,7 @@ void record_reset(struct game_record *rec, const struct pgn_game *g, enum rules_
 
 void record_free(struct game_record *rec)
 {
-	free(rec->plies);
+	free(rec->plies ? rec->plies - 1 : NULL);
 	free(rec->keys);
 	free(rec->resets);
 	memset(rec, 0, sizeof *rec);

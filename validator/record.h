@@ -52,7 +52,8 @@ struct game_record {
 	const struct pgn_game *game;
 	enum rules_edition rules;
 	struct position start;
-	struct ply_record *plies;         /* plies[0] is ply 1 */
+	struct ply_record *plies;         /* plies[0] is ply 1; plies[-1] holds the start
+					     position as its `after` (record_restart) */
 	uint64_t *keys;                   /* keys[ply]: record_position(rec, ply)->key, side by side
 					     for the repetition scans (record_key) */
 	int count, cap;                   /* plies; keys has cap + 1 */
@@ -70,10 +71,11 @@ struct game_record {
 	int ending_count;
 };
 
-/* The position after `ply` (0: the start position). */
+/* The position after `ply` (0: the start position, as record_restart
+ * left it in plies[-1]: no branch). */
 static inline const struct position *record_position(const struct game_record *rec, int ply)
 {
-	return ply == 0 ? &rec->start : &rec->plies[ply - 1].after;
+	return &rec->plies[ply - 1].after;
 }
 
 /* The FIDE 9.2.2 key of the position after `ply`, from an array of keys
@@ -86,7 +88,8 @@ static inline uint64_t record_key(const struct game_record *rec, int ply)
 /* Appends a ply; the record grows geometrically and keeps its memory.  The
  * caller sets keys[rec->count] once the ply's position is made. */
 struct ply_record *record_push(struct game_record *rec);
-/* Empties the record for a replay from rec->start (its key noted). */
+/* Empties the record for a replay from rec->start (its key noted, and
+ * the position copied to plies[-1], whose check and pinned are left 0). */
 void record_restart(struct game_record *rec);
 void record_reset(struct game_record *rec, const struct pgn_game *g, enum rules_edition rules);
 void record_free(struct game_record *rec);
