@@ -434,31 +434,34 @@ move san_match_quick_pinned(const struct position *pos, const struct san *san, i
 	 * match_piece takes it: a pawn's or a king's is match_token's. */
 	if (san->from_rank >= 0 && (san->piece == SAN_PAWN || san->piece >= SAN_KING))
 		return MOVE_NONE;
-	int us = pos->side_to_move, to = san->to, target = pos->board[to];
-	if (target != PIECE_NONE && PIECE_COLOR(target) == us)
+	/* From the bitboards, which the lines below read anyway, not the
+	 * mailbox, a cache line further on. */
+	int us = pos->side_to_move, to = san->to;
+	bitboard own = pos->by_color[us], occ = own | pos->by_color[!us];
+	if (own & BIT(to))
 		return MOVE_NONE;
-	bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK];
+	int taking = (occ & BIT(to)) != 0;
 	bitboard origins = san->from_file >= 0 ? FILE_BB(san->from_file) : ~(bitboard)0;
 	if (san->from_rank >= 0)
 		origins &= RANK_BB(san->from_rank);
 	bitboard from_set;
 	if (san->piece == SAN_PAWN) {
-		bitboard pawns = pos->by_color[us] & pos->by_type[PAWN] & origins;
+		bitboard pawns = own & pos->by_type[PAWN] & origins;
 		if (RANK_OF(to) == (us == WHITE ? 7 : 0))
 			return MOVE_NONE;
 		if (san->capture || (san->from_file >= 0 && san->from_file != FILE_OF(to))) {
-			if (target == PIECE_NONE)
+			if (!taking)
 				return MOVE_NONE;
 			from_set = pawn_attacks((enum color)!us, to) & pawns;
 		} else {
-			if (san->from_file >= 0 || target != PIECE_NONE)
+			if (san->from_file >= 0 || taking)
 				return MOVE_NONE;
 			int step = us == WHITE ? 8 : -8, one = to - step;
 			if (one < 0 || one >= 64)
 				return MOVE_NONE;
 			if (pawns & BIT(one))
 				from_set = BIT(one);
-			else if (RANK_OF(to) == (us == WHITE ? 3 : 4) && pos->board[one] == PIECE_NONE)
+			else if (RANK_OF(to) == (us == WHITE ? 3 : 4) && !(occ & BIT(one)))
 				from_set = pawns & BIT(one - step);
 			else
 				return MOVE_NONE;
@@ -468,7 +471,7 @@ move san_match_quick_pinned(const struct position *pos, const struct san *san, i
 		 * loop drops those with something in between.  A king that is
 		 * not adjacent is castling written as a king move, which
 		 * match_move reads. */
-		from_set = empty_board_reach(san->piece, to) & pos->by_color[us] & pos->by_type[san->piece] & origins;
+		from_set = empty_board_reach(san->piece, to) & own & pos->by_type[san->piece] & origins;
 	} else {
 		return MOVE_NONE;
 	}
