@@ -330,7 +330,7 @@ static inline int plain_move(const struct game_record *rec, int ply, const struc
 {
 	if (p->repair || MOVE_KIND(p->move) != MOVE_NORMAL || (p->check && ply == rec->count))
 		return 0;
-	return plain_san(rec, p, p->check ? SUFFIX_CHECK : SUFFIX_NONE, before->board[MOVE_TO(p->move)] != PIECE_NONE,
+	return plain_san(rec, p, p->check ? SUFFIX_CHECK : SUFFIX_NONE, (position_occupied(before) & BIT(MOVE_TO(p->move))) != 0,
 			 0);
 }
 
@@ -370,7 +370,7 @@ static inline int simple_plain_move(const struct game_record *rec, const struct 
 	const struct san *san = &p->san;
 	if (san->forms || p->repair || MOVE_KIND(p->move) != MOVE_NORMAL || (p->check && last))
 		return 0;
-	if (before->board[MOVE_TO(p->move)] == PIECE_NONE) {
+	if (!(position_occupied(before) & BIT(MOVE_TO(p->move)))) {
 		uint64_t wanted = p->check ? san_head(&quiet_wanted[1]) : san_head(&quiet_wanted[0]);
 		return (san_head(san) & san_head(&quiet_mask)) == wanted;
 	}
@@ -391,7 +391,7 @@ __attribute__((noinline)) static void check_move(const struct game_record *rec, 
 	w.before = record_position(rec, ply - 1);
 	int kind = MOVE_KIND(p->move);
 	w.castle = kind == MOVE_CASTLE;
-	w.capture = kind == MOVE_EN_PASSANT || (!w.castle && w.before->board[MOVE_TO(p->move)] != PIECE_NONE);
+	w.capture = kind == MOVE_EN_PASSANT || (!w.castle && (position_occupied(w.before) & BIT(MOVE_TO(p->move))));
 	w.check = p->check;
 	w.mate = w.double_check = 0;
 	w.export_san[0] = '\0';
