@@ -427,6 +427,10 @@ static long check_gives_check(const struct position *pos, int depth, long *pins)
 			fail_msg("%s after %s: in_check %d, check_and_pins %d; pinned %llx, check_and_pins %llx", fen,
 				 uci, want, got, (unsigned long long)want_pinned, (unsigned long long)pinned);
 		}
+		/* make_move settles once whether the en passant file is in the
+		 * key; the next make_move takes its word for it. */
+		assert_int_equal(child.ep_keyed, child.ep_square != SQUARE_NONE && ep_capture_legal(&child));
+		assert_true(child.key == position_key(&child));
 		checks += want;
 		*pins += want_pinned != 0;
 		if (depth > 1)

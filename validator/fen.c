@@ -501,6 +501,7 @@ static int parse(struct position *pos, const char *fen, int chess960, struct rep
 	    || check_side_not_to_move(&parsed, err, errlen) != 0
 	    || (reachable && check_reachable(&parsed, err, errlen) != 0))
 		return -1;
+	parsed.ep_keyed = parsed.ep_square != SQUARE_NONE && ep_capture_legal(&parsed);
 	parsed.key = position_key(&parsed);
 	*pos = parsed;
 	return 0;

@@ -101,9 +101,12 @@ void make_move(struct position *pos, move m)
 	int from = MOVE_FROM(m), to = MOVE_TO(m);
 	int moved_type = type_of[pos->board[from]];
 
-	if (pos->ep_square != SQUARE_NONE && ep_capture_legal(pos))
+	/* Whether the file is in the key was settled when the square was
+	 * set: not asked again. */
+	if (pos->ep_keyed)
 		pos->key ^= zobrist_ep_file[FILE_OF(pos->ep_square)];
 	pos->ep_square = SQUARE_NONE;
+	pos->ep_keyed = 0;
 	pos->halfmove_clock++;
 
 	update_castling_rights(pos, m, moved_type);
@@ -118,7 +121,9 @@ void make_move(struct position *pos, move m)
 	pos->key ^= zobrist_black_to_move;
 	if (moved_type == PAWN && (to - from == 16 || from - to == 16)) {
 		pos->ep_square = (int8_t)((from + to) / 2);
-		if (ep_capture_legal(pos))
+		if (ep_capture_legal(pos)) {
 			pos->key ^= zobrist_ep_file[FILE_OF(pos->ep_square)];
+			pos->ep_keyed = 1;
+		}
 	}
 }

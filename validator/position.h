@@ -51,6 +51,9 @@ struct position {
 	int8_t ep_square;       /* square behind a pawn that just made a double
 	                           step, or SQUARE_NONE; set after every double
 	                           step (see ep_capture_legal) */
+	uint8_t ep_keyed;       /* key holds ep_square's file: an en passant
+	                           capture was legal when it was set (make_move,
+	                           fen_parse); 0 when ep_square is SQUARE_NONE */
 	bitboard castling_rooks; /* rook squares that still carry a castling right */
 	int halfmove_clock;     /* plies since the last capture or pawn move */
 	int fullmove_number;
