@@ -1,9 +1,10 @@
 /*
  * tables.c - a summary as text tables for people and as CSV for programs.
  *
- * Text columns are counted in characters (UTF-8 code points), and a name
- * too long for its column is cut with an ellipsis, so that every line fits
- * in 100 columns.
+ * Text columns are counted as a terminal shows them (columns_of: a CJK
+ * character takes two, a combining accent none), and a name too long for
+ * its column is cut with an ellipsis, so that every line fits in 100
+ * columns and the columns line up.
  */
 #include "summary.h"
 
@@ -16,12 +17,67 @@ static const char *shown(const char *s)
 	return s && *s ? s : "?";
 }
 
-static size_t code_points(const char *s)
+/* The columns a terminal gives code point c: none for combining marks
+ * and invisible format characters (zero-width joiners, direction marks,
+ * variation selectors), two for East Asian wide and fullwidth characters,
+ * one for the rest.  The blocks of Unicode's EastAsianWidth.txt (W and F)
+ * and of its nonspacing marks, in broad ranges, as wcwidth() has them;
+ * unlike wcwidth(), not dependent on the locale. */
+static size_t columns_of(unsigned c)
 {
-	size_t n = 0;
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xC0) != 0x80;
-	return n;
+	static const struct { unsigned first, last; } none[] = {
+		{ 0x0300, 0x036F }, { 0x0483, 0x0489 }, { 0x0591, 0x05BD }, { 0x05BF, 0x05BF },
+		{ 0x05C1, 0x05C2 }, { 0x05C4, 0x05C5 }, { 0x05C7, 0x05C7 }, { 0x0610, 0x061A },
+		{ 0x061C, 0x061C }, { 0x064B, 0x065F }, { 0x0670, 0x0670 }, { 0x06D6, 0x06DC },
+		{ 0x06DF, 0x06E4 }, { 0x06E7, 0x06E8 }, { 0x06EA, 0x06ED }, { 0x0E31, 0x0E31 },
+		{ 0x0E34, 0x0E3A }, { 0x0E47, 0x0E4E }, { 0x1AB0, 0x1AFF }, { 0x1DC0, 0x1DFF },
+		{ 0x200B, 0x200F }, { 0x202A, 0x202E }, { 0x2060, 0x2064 }, { 0x2066, 0x206F },
+		{ 0x20D0, 0x20FF }, { 0xFE00, 0xFE0F }, { 0xFE20, 0xFE2F }, { 0xFEFF, 0xFEFF },
+		{ 0xE0100, 0xE01EF },
+	};
+	static const struct { unsigned first, last; } two[] = {
+		{ 0x1100, 0x115F }, { 0x2E80, 0x303E }, { 0x3041, 0x33FF }, { 0x3400, 0x4DBF },
+		{ 0x4E00, 0x9FFF }, { 0xA000, 0xA4CF }, { 0xA960, 0xA97F }, { 0xAC00, 0xD7A3 },
+		{ 0xF900, 0xFAFF }, { 0xFE10, 0xFE19 }, { 0xFE30, 0xFE6F }, { 0xFF00, 0xFF60 },
+		{ 0xFFE0, 0xFFE6 }, { 0x1F300, 0x1F64F }, { 0x1F900, 0x1F9FF }, { 0x20000, 0x2FFFD },
+		{ 0x30000, 0x3FFFD },
+	};
+	if (c < 0x0300)
+		return 1;
+	for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
+		if (c >= none[i].first && c <= none[i].last)
+			return 0;
+	for (size_t i = 0; i < sizeof two / sizeof two[0]; i++)
+		if (c >= two[i].first && c <= two[i].last)
+			return 2;
+	return 1;
+}
+
+/* The character at s: its length in bytes (*k) and the columns it takes
+ * as put_visible writes it.  A byte that begins no UTF-8 sequence is a
+ * character of one column (a Latin-1 letter, as the report reads it). */
+static size_t char_columns(const char *s, size_t *k)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = u[0] >= 0x80 ? utf8_sequence(u) : 1;
+	if (n <= 1) {
+		*k = 1;
+		return 1;
+	}
+	unsigned c = u[0] & (0xFF >> (n + 1));
+	for (size_t i = 1; i < n; i++)
+		c = (c << 6) | (u[i] & 0x3F);
+	*k = n;
+	return columns_of(c);
+}
+
+/* The columns s takes on a terminal. */
+static size_t display_width(const char *s)
+{
+	size_t columns = 0, k;
+	for (size_t i = 0; s[i]; i += k)
+		columns += char_columns(s + i, &k);
+	return columns;
 }
 
 /* n bytes of s, with control characters (a tab, an escape sequence in a
@@ -45,19 +101,25 @@ static void put_visible(struct outbuf *b, const char *s, size_t n)
 	}
 }
 
-/* s in exactly `width` characters: cut with "…" when longer, padded with
- * blanks on the right (left-aligned) or the left. */
+/* s in exactly `width` columns: cut with "…" when wider (and a blank
+ * after it when a wide character did not fit), padded with blanks on the
+ * right (left-aligned) or the left. */
 static void cell(struct outbuf *b, const char *s, size_t width, int right)
 {
-	size_t n = code_points(s);
+	size_t n = display_width(s);
 	if (n > width) {
-		size_t keep = width - 1, bytes = 0;
-		for (size_t chars = 0; s[bytes]; bytes++) {
-			if (((unsigned char)s[bytes] & 0xC0) != 0x80 && chars++ == keep)
+		size_t bytes = 0, columns = 0, k;
+		for (;;) {
+			size_t c = char_columns(s + bytes, &k);
+			if (columns + c > width - 1)
 				break;
+			columns += c;
+			bytes += k;
 		}
 		put_visible(b, s, bytes);
 		outbuf_puts(b, "\xE2\x80\xA6");
+		for (; columns < width - 1; columns++)
+			outbuf_put(b, " ", 1);
 		return;
 	}
 	if (right)
@@ -178,14 +240,23 @@ static void worst_table(struct outbuf *b, const struct summary *s)
 	for (int i = 0; i < s->worst_count; i++) {
 		const struct game_tally *g = &s->worst[i];
 		char number[24], where[160], players[256];
-		/* The file is cut from the left, as its end names it best. */
-		int keep = 29 - snprintf(number, sizeof number, ":%lld", g->game);
+		/* The file is cut from the left, as its end names it best: as
+		 * many of its last characters as fit in `keep` columns. */
+		size_t keep = (size_t)(29 - snprintf(number, sizeof number, ":%lld", g->game));
 		const char *file = g->file + strlen(g->file);
-		int chars = 0;
-		while (file > g->file && chars < keep) {
-			while (--file > g->file && ((unsigned char)*file & 0xC0) == 0x80)
-				;
-			chars++;
+		for (size_t columns = 0, k; file > g->file;) {
+			const char *start = file - 1;
+			while (start > g->file && ((unsigned char)*start & 0xC0) == 0x80 && file - start < 4)
+				start--;
+			size_t c = char_columns(start, &k);
+			if (start + k != file) { /* not one UTF-8 character: its last byte alone */
+				start = file - 1;
+				c = 1;
+			}
+			if (columns + c > keep)
+				break;
+			columns += c;
+			file = start;
 		}
 		snprintf(where, sizeof where, "%s%.120s%s", file > g->file ? "\xE2\x80\xA6" : "", file, number);
 		snprintf(players, sizeof players, "%.120s - %.120s", shown(g->white), shown(g->black));

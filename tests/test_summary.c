@@ -156,6 +156,56 @@ static void test_text_fits_100_columns(void **state)
 	summary_free(&s);
 }
 
+/* A string of n copies of s. */
+static char *repeat(const char *s, int n)
+{
+	size_t len = strlen(s);
+	char *r = malloc(len * (size_t)n + 1);
+	assert_non_null(r);
+	for (int i = 0; i < n; i++)
+		memcpy(r + len * (size_t)i, s, len);
+	r[len * (size_t)n] = '\0';
+	return r;
+}
+
+/* Columns are counted as a terminal shows them: a CJK character takes two,
+ * a combining accent none, so the numbers after a name line up. */
+static void test_text_wide_characters(void **state)
+{
+	(void)state;
+	struct summary s;
+	summary_init(&s, 20, 0);
+	/* 王皓, 4 columns; José with a combining acute, 4 columns; an event of
+	 * 30 Chinese characters, 60 columns, for a column of 44. */
+	const char *wang = "\xE7\x8E\x8B\xE7\x9A\x93", *jose = "Jose\xCC\x81";
+	char *event = repeat("\xE6\xA3\x8B", 30);
+	struct finding_row f = row("a.pgn", 1, CHECK_ILLEGAL_MOVE, SEVERITY_ERROR, wang, jose, event, "1");
+	summary_add(&s, &f);
+	summary_finish(&s);
+	char *text = text_of(&s, 20);
+	/* The player column is 54 wide, then "  " and the games in 5. */
+	char *spaces = repeat(" ", 56), want[256];
+	snprintf(want, sizeof want, "  %s%s1", wang, spaces);
+	assert_non_null(strstr(text, want));
+	snprintf(want, sizeof want, "  %s%s1", jose, spaces);
+	assert_non_null(strstr(text, want));
+	/* 21 characters (42 columns), the ellipsis, one blank for the half
+	 * character that did not fit: 44 columns; then "  " and the round. */
+	char *kept = repeat("\xE6\xA3\x8B", 21);
+	snprintf(want, sizeof want, "  %s\xE2\x80\xA6   1 ", kept);
+	assert_non_null(strstr(text, want));
+	/* The worst-games table: "王皓 - José" is 11 columns of 29. */
+	free(spaces);
+	spaces = repeat(" ", 18);
+	snprintf(want, sizeof want, "%s - %s%s  ", wang, jose, spaces);
+	assert_non_null(strstr(text, want));
+	free(kept);
+	free(spaces);
+	free(event);
+	free(text);
+	summary_free(&s);
+}
+
 static void test_text_top(void **state)
 {
 	(void)state;
@@ -252,6 +302,7 @@ int main(void)
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_worst_is_bounded),
 		cmocka_unit_test(test_text_fits_100_columns),
+		cmocka_unit_test(test_text_wide_characters),
 		cmocka_unit_test(test_text_top),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_html_entry_is_escaped),
