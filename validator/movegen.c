@@ -85,20 +85,10 @@ int check_and_pins(const struct position *pos, bitboard *pinned)
 	return checkers != 0;
 }
 
-bitboard pinned_pieces(const struct position *pos, int king, int us)
+bitboard pinned_pieces(const struct position *pos)
 {
-	const bitboard *type = pos->by_type;
-	bitboard own = pos->by_color[us], occupied = position_occupied(pos);
-	bitboard snipers = ((rook_rays(king) & (type[ROOK] | type[QUEEN]))
-			  | (bishop_rays(king) & (type[BISHOP] | type[QUEEN])))
-			 & pos->by_color[!us];
-	bitboard pinned = 0;
-
-	while (snipers) {
-		bitboard blockers = between(king, pop_lsb(&snipers)) & occupied;
-		if (blockers && !(blockers & (blockers - 1)) && (blockers & own))
-			pinned |= blockers;
-	}
+	bitboard pinned;
+	check_and_pins(pos, &pinned);
 	return pinned;
 }
 
@@ -271,7 +261,7 @@ static void generate(const struct position *pos, struct move_list *list, int leg
 	g.occupied = g.own | g.enemy;
 	g.legal = legal;
 	g.checkers = legal ? attackers_to(pos, g.king, (enum color)g.them, g.occupied) : 0;
-	g.pinned = legal ? pinned_pieces(pos, g.king, g.us) : 0;
+	g.pinned = legal ? pinned_pieces(pos) : 0;
 	g.evasion = ~(bitboard)0;
 	if (g.checkers)
 		g.evasion = between(g.king, lsb(g.checkers)) | g.checkers;

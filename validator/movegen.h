@@ -37,16 +37,16 @@ int move_is_legal(const struct position *pos, move m);
  * (most moves of a game). */
 int move_is_legal_unchecked(const struct position *pos, move m);
 
-/* The pieces of color `us` that alone stand between their king (on `king`)
- * and an enemy slider: out of check, every other piece but the king moves
- * without exposing it (en passant aside). */
-bitboard pinned_pieces(const struct position *pos, int king, int us);
-
 /* What a legal position's side to move must know before it moves, in one
  * pass over the enemy sliders on lines from its king: whether it is in check
- * (in_check), returned, and its pinned pieces (pinned_pieces), into
- * *pinned.  The replay asks it once a ply, for the position the ply made. */
+ * (in_check), returned, and its pinned pieces, into *pinned - those that
+ * alone stand between its king and an enemy slider: out of check, every
+ * other piece but the king moves without exposing it (en passant aside).
+ * The replay asks it once a ply, for the position the ply made. */
 int check_and_pins(const struct position *pos, bitboard *pinned);
+
+/* check_and_pins' pinned pieces alone. */
+bitboard pinned_pieces(const struct position *pos);
 
 /* The set of pieces of `by` attacking sq, with the given occupancy. */
 bitboard attackers_to(const struct position *pos, int sq, enum color by, bitboard occupied);

@@ -417,8 +417,7 @@ static void match_token(const struct position *pos, const struct san *san, struc
  * them and says why. */
 move san_match_quick(const struct position *pos, const struct san *san, int check)
 {
-	int us = pos->side_to_move;
-	return san_match_quick_pinned(pos, san, check, check ? 0 : pinned_pieces(pos, king_square(pos, us), us));
+	return san_match_quick_pinned(pos, san, check, check ? 0 : pinned_pieces(pos));
 }
 
 move san_match_quick_pinned(const struct position *pos, const struct san *san, int check, bitboard pinned)
