@@ -240,24 +240,12 @@ static void worst_table(struct outbuf *b, const struct summary *s)
 	for (int i = 0; i < s->worst_count; i++) {
 		const struct game_tally *g = &s->worst[i];
 		char number[24], where[160], players[256];
-		/* The file is cut from the left, as its end names it best: as
-		 * many of its last characters as fit in `keep` columns. */
+		/* The file is cut from the left, as its end names it best: its
+		 * first characters go until the rest fits in `keep` columns. */
 		size_t keep = (size_t)(29 - snprintf(number, sizeof number, ":%lld", g->game));
-		const char *file = g->file + strlen(g->file);
-		for (size_t columns = 0, k; file > g->file;) {
-			const char *start = file - 1;
-			while (start > g->file && ((unsigned char)*start & 0xC0) == 0x80 && file - start < 4)
-				start--;
-			size_t c = char_columns(start, &k);
-			if (start + k != file) { /* not one UTF-8 character: its last byte alone */
-				start = file - 1;
-				c = 1;
-			}
-			if (columns + c > keep)
-				break;
-			columns += c;
-			file = start;
-		}
+		const char *file = g->file;
+		for (size_t columns = display_width(file), k; columns > keep; file += k)
+			columns -= char_columns(file, &k);
 		snprintf(where, sizeof where, "%s%.120s%s", file > g->file ? "\xE2\x80\xA6" : "", file, number);
 		snprintf(players, sizeof players, "%.120s - %.120s", shown(g->white), shown(g->black));
 		outbuf_puts(b, "  ");
