@@ -350,7 +350,8 @@ static void write_movetext(struct fixer *f, const struct pgn_game *g, const char
 			break;
 		case TOKEN_GLYPH: {
 			flush_number(&m, g, line);
-			int nag = glyph_nag(pgn_token_text(g, t));
+			/* An annotation sign (`+=`, `N`) carries its NAG. */
+			int nag = t->number > 0 ? t->number : glyph_nag(pgn_token_text(g, t));
 			if (nag)
 				put_nag(&m, nag, reserve);
 			else
@@ -459,7 +460,7 @@ static const struct finding *unfixable(const struct fixer *f, const struct pgn_g
 	const struct game_record *rec = &f->auditor.record;
 	int blocked = g->truncated || rec->stop != STOP_NONE;
 	for (int i = 0; i < g->problem_count; i++)
-		if (g->problems[i].kind != PGN_MISSING_RESULT)
+		if (g->problems[i].kind != PGN_MISSING_RESULT && g->problems[i].kind != PGN_NONSTANDARD)
 			blocked = 1;
 	if (!blocked)
 		return NULL;

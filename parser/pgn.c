@@ -57,6 +57,7 @@ enum {
 	C_GLYPH = 1 << 8,         /* ! ? */
 	C_DOT = 1 << 9,
 	C_ODD = 1 << 10,          /* NUL (the sentinel), '%', 0xEF (BOM), ^Z: looked at in skip_blanks */
+	C_ANNOTATION = 1 << 11,   /* may begin a symbol that is an annotation sign (annotation_nag) */
 };
 
 /* What a lexing step tells the game loop. */
@@ -83,6 +84,19 @@ struct game_state {
 	int stopped;            /* a limit was hit: nothing more is stored */
 	int full_problems, full_tags, deep_noted;
 	uint32_t restart_line;  /* the game ended at a move 1 that starts the next (restarts_game), on this line; else 0 */
+	/* Annotation signs written as text (`+=`, `N`, `D`, `∞`: ChessBase's
+	 * and Fritz's exports), reported once per game at the first. */
+	int annotations;
+	struct where annotation_at;
+	char annotation_text[16];
+	int annotation_nag;
+	const char *annotation_meaning;
+	/* A variation right after the termination marker (analysis written
+	 * after the result): the game goes on while variations and comments
+	 * follow; result_index is the result token, moved to the end when the
+	 * game ends (a RESULT token is always a game's last). */
+	int after_result;
+	int result_index;
 };
 
 struct pgn_reader {
@@ -139,6 +153,8 @@ static void init_classes(uint16_t *cls)
 	cls[0x1a] |= C_ODD;
 	cls['!'] |= C_GLYPH;
 	cls['?'] |= C_GLYPH;
+	for (const char *a = "DNR\xC2\xCE\xE2"; *a; a++)
+		cls[(unsigned char)*a] |= C_ANNOTATION;
 }
 
 /* ---- input: the buffer and the position in the file ---- */
@@ -407,6 +423,7 @@ static void push_problem(struct pgn_reader *r, struct pgn_game *g, enum pgn_prob
 	g->problems = p;
 	p += g->problem_count++;
 	p->kind = (uint8_t)kind;
+	p->section = NULL;
 	p->line = at.line;
 	p->column = at.column;
 	vsnprintf(p->message, sizeof p->message, fmt, ap);
@@ -443,6 +460,14 @@ static void add_problem(struct pgn_reader *r, struct pgn_game *g, enum pgn_probl
 	va_start(ap, fmt);
 	push_problem(r, g, kind, at, fmt, ap);
 	va_end(ap);
+}
+
+/* The last problem recorded breaks PGN's section `section`, when one was
+ * recorded since there were `before` of them. */
+static void problem_section(struct pgn_game *g, int before, const char *section)
+{
+	if (g->problem_count > before)
+		g->problems[g->problem_count - 1].section = section;
 }
 
 /* A limit was hit: from here on nothing more of the game is stored, so
@@ -960,6 +985,10 @@ static void lex_tag_run(struct pgn_reader *r, struct pgn_game *g)
 		}
 		if (c != '[')
 			break;
+		/* After a blank line a tag pair may start the next game: that
+		 * is lex_bracket's to decide. */
+		if (line >= (after != NULL ? after_line : r->st.end.line) + 2)
+			break;
 
 		/* The sentinel stops every scan: a NUL is none of the
 		 * bytes looked for, so a tag pair cut by the end of the
@@ -1017,10 +1046,36 @@ static void lex_tag_run(struct pgn_reader *r, struct pgn_game *g)
 
 /* ---- the lexer: one token (or problem) per call ---- */
 
+/* A run of NUL bytes (DGT board logs and files cut at a block boundary
+ * have them): one problem with the count, not one per byte.  The run may
+ * go on past the buffered bytes; their sentinel NUL is not part of it. */
+static int lex_nul_run(struct pgn_reader *r, struct pgn_game *g)
+{
+	struct where at = where_at(r, r->pos);
+	uint64_t count = 0;
+
+	for (;;) {
+		while (r->pos < r->end && r->buf[r->pos] == 0) {
+			r->pos++;
+			count++;
+		}
+		if (r->pos < r->end || need_more(r) <= 0)
+			break;
+	}
+	if (count == 1)
+		add_problem(r, g, PGN_SYNTAX, at, "unexpected character '\\x00' (a NUL byte)");
+	else
+		add_problem(r, g, PGN_SYNTAX, at, "%llu NUL bytes (\\x00) in a row; skipped",
+			    (unsigned long long)count);
+	return LEX_GO_ON;
+}
+
 static int lex_unexpected(struct pgn_reader *r, struct pgn_game *g)
 {
 	char text[8] = "";
 
+	if (r->buf[r->pos] == 0)
+		return lex_nul_run(r, g);
 	/* Once the problems are capped the message is not kept: do not format
 	 * it (snprintf for every byte of a run of junk was most of the time). */
 	if (r->st.syntax_problems < PGN_MAX_PROBLEMS)
@@ -1038,7 +1093,24 @@ static int lex_too_long(struct pgn_reader *r, struct pgn_game *g, const char *wh
 	return LEX_GO_ON;
 }
 
-/* A tag pair, or in movetext the tag pair that starts the next game. */
+/* Whether the game has a tag pair of this name. */
+static int has_tag_named(const struct pgn_game *g, const unsigned char *name, size_t len)
+{
+	for (int i = 0; i < g->tag_count; i++) {
+		const char *have = g->arena + g->tags[i].name;
+
+		if (strncmp(have, (const char *)name, len) == 0 && have[len] == '\0')
+			return 1;
+	}
+	return 0;
+}
+
+/* A tag pair, or in movetext the tag pair that starts the next game.  A
+ * game without movetext ends too where, after a blank line, a tag pair
+ * names a tag it already has: files of tag sections alone (pairings, a
+ * database of Chess960 start positions) are games without moves, not one
+ * game of thousands of tags.  A blank line inside one tag section, before
+ * a tag not yet given, does not split it. */
 static int lex_bracket(struct pgn_reader *r, struct pgn_game *g)
 {
 	struct tag_scan ts;
@@ -1049,6 +1121,11 @@ static int lex_bracket(struct pgn_reader *r, struct pgn_game *g)
 	if (r->st.movetext) {
 		if (status == TAG_NO_NAME || status == TAG_NO_VALUE)
 			return lex_unexpected(r, g);
+		g->end_offset = r->base + r->pos;
+		return LEX_GAME_OVER;
+	}
+	if (status == TAG_OK && g->tag_count > 0 && r->line >= r->st.end.line + 2 &&
+	    has_tag_named(g, ts.name, ts.name_len)) {
 		g->end_offset = r->base + r->pos;
 		return LEX_GAME_OVER;
 	}
@@ -1196,10 +1273,39 @@ static int lex_line_comment(struct pgn_reader *r, struct pgn_game *g)
 	return LEX_GO_ON;
 }
 
+/* Whether the line that a '(' about to be read at depth d branches from
+ * has a move before it, to be an alternative to (PGN 8.2.5).  Looking back
+ * over annotations and comments: a move of the line says yes, the '(' that
+ * opened the line (or the start of the movetext) no, and a variation that
+ * closed just before says what was found when it opened - so siblings
+ * (`e4 (d4) (c4)`) are not looked through again. */
+static int line_has_move(const struct pgn_game *g, int d)
+{
+	for (int i = g->token_count - 1; i >= 0; i--) {
+		const struct pgn_token *t = &g->tokens[i];
+
+		if (t->depth > d)
+			return t->type == TOKEN_VARIATION_END && t->depth == d + 1;
+		if (t->depth < d || t->type == TOKEN_VARIATION_START)
+			return 0;
+		if (t->type == TOKEN_SYMBOL)
+			return 1;
+	}
+	return 0;
+}
+
 static int lex_open(struct pgn_reader *r, struct pgn_game *g)
 {
 	struct where at = where_at(r, r->pos);
 
+	if (r->st.depth < PGN_MAX_DEPTH && !r->st.stopped && !line_has_move(g, (int)r->st.depth)) {
+		int n = g->problem_count;
+
+		add_problem(r, g, PGN_SYNTAX, at, r->st.depth == 0
+			    ? "a variation before the first move: a variation is an alternative to the move before it"
+			    : "a variation at the start of a variation: a variation is an alternative to the move before it");
+		problem_section(g, n, "PGN 8.2.5");
+	}
 	if (r->st.depth == 0)
 		r->st.open = at;
 	r->st.depth++;
@@ -1229,8 +1335,32 @@ static int lex_close(struct pgn_reader *r, struct pgn_game *g)
 	return LEX_GO_ON;
 }
 
+/* The byte after the blanks and line ends from r->pos on, without moving
+ * past them (the line count stays where the game may end), or -1 at the
+ * end of the input or of a buffer of nothing but blanks. */
+static int peek_past_blanks(struct pgn_reader *r)
+{
+	for (;;) {
+		size_t i = r->pos;
+
+		while (i < r->end && (r->cls[r->buf[i]] & (C_BLANK | C_LINE_END)))
+			i++;
+		if (i < r->end)
+			return r->buf[i];
+		int more = need_more(r);
+
+		/* A read error is the next read's to report: the game
+		 * before it is whole. */
+		if (more < 0 && r->read_error)
+			r->failed = 0;
+		if (more <= 0)
+			return -1;
+	}
+}
+
 /* A result of len bytes at r->pos: the end of the game, unless it is inside
- * a variation. */
+ * a variation, or a variation follows it (then the variations and comments
+ * after it are read into the game first: pgn_next_game). */
 static int take_result(struct pgn_reader *r, struct pgn_game *g, size_t len)
 {
 	if (r->st.depth > 0) {
@@ -1240,10 +1370,112 @@ static int take_result(struct pgn_reader *r, struct pgn_game *g, size_t len)
 		r->pos += len;
 		return LEX_GO_ON;
 	}
+	struct where at = where_at(r, r->pos);
+	int tokens = g->token_count;
+	char text[8];
+
+	snprintf(text, sizeof text, "%.*s", (int)len, (const char *)r->buf + r->pos);
+	if (r->st.after_result) {
+		add_problem(r, g, PGN_SYNTAX, at, "a second termination marker %s, after the analysis that"
+			    " follows the first; it is not read", text);
+		r->pos += len;
+		g->end_offset = r->base + r->pos;
+		return LEX_GAME_OVER;
+	}
 	emit(r, g, TOKEN_RESULT, len, 0);
 	r->st.has_result = 1;
 	g->end_offset = r->base + r->pos;
+	if (peek_past_blanks(r) == '(') {
+		int n = g->problem_count;
+
+		r->st.after_result = 1;
+		r->st.result_index = g->token_count > tokens ? tokens : -1;
+		add_final_problem(r, g, PGN_SYNTAX, at,
+				  "a variation follows the termination marker %s, which must end the movetext:"
+				  " it is read as analysis of this game", text);
+		problem_section(g, n, "PGN 8.2.6");
+		return LEX_GO_ON;
+	}
 	return LEX_GAME_OVER;
+}
+
+/*
+ * Annotation signs that the big GUIs' text exports write in the movetext
+ * (ChessBase, Fritz, and Informator-style books converted to PGN), with
+ * the NAG that PGN has for each (PGN 10; 140 and up are ChessBase's own
+ * numbers, which other programs read too).  They are read as annotations,
+ * like `!` and `?`, so that the replay goes on after them; the game gets one
+ * nonstandard-notation finding for them.  Exact texts only: `N` and `D` on
+ * their own are never moves, `Nf3` is.
+ */
+static const struct annotation_sign {
+	const char *text;
+	int nag;
+	const char *meaning;
+} annotation_signs[] = {
+	{ "=", 10, "a drawish position" },
+	{ "\xE2\x88\x9E", 13, "an unclear position" },          /* ∞ */
+	{ "+=", 14, "White is slightly better" },
+	{ "+/=", 14, "White is slightly better" },
+	{ "\xE2\xA9\xB2", 14, "White is slightly better" },      /* ⩲ */
+	{ "=+", 15, "Black is slightly better" },
+	{ "=/+", 15, "Black is slightly better" },
+	{ "\xE2\xA9\xB1", 15, "Black is slightly better" },      /* ⩱ */
+	{ "+/-", 16, "White is better" },
+	{ "\xC2\xB1", 16, "White is better" },                  /* ± */
+	{ "-/+", 17, "Black is better" },
+	{ "\xE2\x88\x93", 17, "Black is better" },              /* ∓ */
+	{ "+-", 18, "White is winning" },
+	{ "+--", 18, "White is winning" },
+	{ "+\xE2\x88\x92", 18, "White is winning" },            /* +− */
+	{ "-+", 19, "Black is winning" },
+	{ "--+", 19, "Black is winning" },
+	{ "\xE2\x88\x92+", 19, "Black is winning" },            /* −+ */
+	{ "\xE2\x96\xA1", 7, "the only move" },                 /* □ */
+	{ "\xE2\xA8\x80", 22, "zugzwang" },                     /* ⨀ */
+	{ "\xE2\x97\x8B", 26, "more space" },                   /* ○ */
+	{ "\xE2\x9F\xB3", 32, "a lead in development" },        /* ⟳ */
+	{ "\xE2\x86\x91", 36, "the initiative" },               /* ↑ */
+	{ "\xE2\x86\x92", 40, "an attack" },                    /* → */
+	{ "=\xE2\x88\x9E", 44, "compensation for the material" }, /* =∞ */
+	{ "=/\xE2\x88\x9E", 44, "compensation for the material" }, /* =/∞ */
+	{ "\xE2\x87\x86", 132, "counterplay" },                 /* ⇆ */
+	{ "\xE2\x8A\x95", 138, "time trouble" },                /* ⊕ */
+	{ "\xE2\x80\xBC", 3, "a very good move" },              /* ‼ */
+	{ "\xE2\x81\x87", 4, "a blunder" },                     /* ⁇ */
+	{ "\xE2\x81\x89", 5, "an interesting move" },           /* ⁉ */
+	{ "\xE2\x81\x88", 6, "a dubious move" },                /* ⁈ */
+	{ "\xCE\x94", 140, "with the idea" },                    /* Δ */
+	{ "\xE2\x88\x86", 140, "with the idea" },               /* ∆ */
+	{ "RR", 145, "an editorial comment" },
+	{ "N", 146, "a novelty" },
+	{ "D", 220, "a diagram" },
+};
+
+/* The annotation sign s[0..len) is, or NULL. */
+static const struct annotation_sign *annotation_sign_of(const unsigned char *s, size_t len)
+{
+	if (len > 5)
+		return NULL;
+	for (size_t i = 0; i < sizeof annotation_signs / sizeof annotation_signs[0]; i++)
+		if (strlen(annotation_signs[i].text) == len && memcmp(annotation_signs[i].text, s, len) == 0)
+			return &annotation_signs[i];
+	return NULL;
+}
+
+/* The len bytes at r->pos are the annotation sign a: a glyph token whose
+ * number is a's NAG, and noted for the game's one finding about them. */
+static int lex_annotation(struct pgn_reader *r, struct pgn_game *g, const struct annotation_sign *a, size_t len)
+{
+	if (r->st.annotations++ == 0) {
+		r->st.annotation_at = where_at(r, r->pos);
+		snprintf(r->st.annotation_text, sizeof r->st.annotation_text, "%s", a->text);
+		r->st.annotation_nag = a->nag;
+		r->st.annotation_meaning = a->meaning;
+	}
+	emit(r, g, TOKEN_GLYPH, len, a->nag);
+	r->st.movetext = 1;
+	return LEX_GO_ON;
 }
 
 ALWAYS_INLINE static inline int lex_symbol(struct pgn_reader *r, struct pgn_game *g)
@@ -1256,6 +1488,11 @@ ALWAYS_INLINE static inline int lex_symbol(struct pgn_reader *r, struct pgn_game
 
 	if (!whole || len > PGN_MAX_TOKEN_BYTES)
 		return lex_too_long(r, g, "symbol", mask);
+	if (r->cls[r->buf[r->pos]] & C_ANNOTATION) {
+		const struct annotation_sign *a = annotation_sign_of(r->buf + r->pos, len);
+		if (a)
+			return lex_annotation(r, g, a, len);
+	}
 	emit(r, g, TOKEN_SYMBOL, len, 0);
 	r->st.movetext = 1;
 	return LEX_GO_ON;
@@ -1265,6 +1502,20 @@ static int is_result(const unsigned char *s, size_t len)
 {
 	return (len == 3 && (memcmp(s, "1-0", 3) == 0 || memcmp(s, "0-1", 3) == 0)) ||
 	       (len == 7 && memcmp(s, "1/2-1/2", 7) == 0);
+}
+
+/* Whether the token at r->pos, whose first byte is c, is a result. */
+static int result_follows(struct pgn_reader *r, int c)
+{
+	int whole;
+	size_t len;
+
+	if (c == '*')
+		return 1;
+	if (c != '0' && c != '1')
+		return 0;
+	len = scan_run(r, C_SYMBOL_DOT, &whole);
+	return whole && (is_result(r->buf + r->pos, len) || (len == 3 && memcmp(r->buf + r->pos, "1/2", 3) == 0));
 }
 
 /* Whether the move number `1.` about to be read starts a new game: the
@@ -1381,6 +1632,10 @@ static int lex_stray(struct pgn_reader *r, struct pgn_game *g)
 	const unsigned char *s = r->buf + r->pos;
 	char text[48];
 
+	const struct annotation_sign *a = whole ? annotation_sign_of(s, len) : NULL;
+
+	if (a)
+		return lex_annotation(r, g, a, len);
 	if (len >= 2 && s[0] == '-' && s[1] == '-')
 		return lex_symbol(r, g);
 	add_problem(r, g, PGN_SYNTAX, where_at(r, r->pos), "unexpected '%s'",
@@ -1588,6 +1843,10 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 					q++;
 			take = (size_t)(q - p);
 			next = q;
+			/* `N`, `D`, `RR`, `∞` and the like may be annotation
+			 * signs: lex_symbol tells. */
+			if ((k & C_ANNOTATION) && (take <= 2 || c >= 0x80))
+				break;
 		}
 		if (q >= limit) {
 			limit = run_limit(r, g, p, t, arena_len);
@@ -1649,9 +1908,36 @@ static inline void start_game(struct pgn_reader *r, struct pgn_game *g)
 	g->first_line = r->line;
 }
 
+/* After analysis that followed the termination marker, the result token
+ * becomes the game's last again (the tokens between keep their order). */
+static void result_to_end(struct pgn_reader *r, struct pgn_game *g)
+{
+	int i = r->st.result_index;
+
+	if (!r->st.after_result || i < 0 || i >= g->token_count || g->tokens[i].type != TOKEN_RESULT)
+		return;
+	struct pgn_token result = g->tokens[i];
+
+	memmove(&g->tokens[i], &g->tokens[i + 1], (size_t)(g->token_count - i - 1) * sizeof *g->tokens);
+	g->tokens[g->token_count - 1] = result;
+}
+
 /* The problems only the end of a game reveals. */
 static void finish_game(struct pgn_reader *r, struct pgn_game *g, const char *before)
 {
+	result_to_end(r, g);
+	if (r->st.annotations > 0) {
+		int n = g->problem_count;
+		char more[48] = "";
+
+		if (r->st.annotations > 1)
+			snprintf(more, sizeof more, " (and %d more such signs in this game)", r->st.annotations - 1);
+		add_final_problem(r, g, PGN_NONSTANDARD, r->st.annotation_at,
+				  "'%s' (%s) is an annotation sign written as text, as ChessBase and Fritz"
+				  " export them; PGN writes it as the NAG $%d%s",
+				  r->st.annotation_text, r->st.annotation_meaning, r->st.annotation_nag, more);
+		problem_section(g, n, "PGN 8.2.4");
+	}
 	if (r->st.depth == 1)
 		add_final_problem(r, g, PGN_UNBALANCED_VARIATION, r->st.open, "'(' is not closed");
 	else if (r->st.depth > 1)
@@ -1696,13 +1982,22 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g, char *err, size_t er
 	for (;;) {
 		int c, status;
 
-		if (r->st.movetext)
+		/* After the result only variations and comments are read into
+		 * the game, not moves (the plain run's tokens). */
+		int trailing = r->st.after_result && r->st.depth == 0;
+
+		if (r->st.movetext && !trailing)
 			lex_plain_run(r, g);
 		c = skip_blanks(r);
 		if (c < 0)
 			return r->failed ? read_failed(r, err, errlen) : end_of_input(r, g);
 		start_game(r, g);
-		status = lex_one(r, g, c);
+		if (trailing && c != '(' && c != '{' && c != ';' && !result_follows(r, c)) {
+			g->end_offset = r->base + r->pos;
+			status = LEX_GAME_OVER;
+		} else {
+			status = lex_one(r, g, c);
+		}
 		if (r->failed)
 			return read_failed(r, err, errlen);
 		if (status == LEX_GAME_OVER) {

@@ -79,11 +79,15 @@ enum pgn_problem_kind {
 	PGN_UNTERMINATED_COMMENT,  /* { without } */
 	PGN_UNBALANCED_VARIATION,  /* ( without ) or ) without ( */
 	PGN_MISSING_RESULT,        /* movetext without a termination marker */
+	PGN_NONSTANDARD,           /* text that PGN writes otherwise, read as meant
+				      (annotation signs such as `+=` or `N` for NAGs) */
 };
 
 struct pgn_problem {
 	uint8_t kind;               /* enum pgn_problem_kind */
 	uint32_t line, column;
+	const char *section;        /* the PGN standard's section it breaks ("PGN 8.2.5"),
+				       or NULL: the kind's own */
 	char message[160];
 };
 

@@ -315,8 +315,13 @@ static void test_very_deep_variations(void **state)
 	assert_int_equal(g->tokens[599].depth, 1);
 	assert_int_equal(g->tokens[600].type, TOKEN_RESULT);
 	assert_int_equal(g->tokens[600].depth, 0);
-	assert_int_equal(g->problem_count, 1);
-	expect_problem(g, 0, PGN_SYNTAX, 1, 256, "nested more than 255 deep");
+	/* Each of the first 255 opens a variation with no move before it
+	 * (PGN 8.2.5); deeper, depths are not told apart and nothing is said. */
+	assert_int_equal(g->problem_count, 256);
+	expect_problem(g, 0, PGN_SYNTAX, 1, 1, "a variation before the first move");
+	expect_problem(g, 1, PGN_SYNTAX, 1, 2, "a variation at the start of a variation");
+	expect_problem(g, 254, PGN_SYNTAX, 1, 255, "a variation at the start of a variation");
+	expect_problem(g, 255, PGN_SYNTAX, 1, 256, "nested more than 255 deep");
 	expect_end(&rd);
 	finish(&rd);
 }
@@ -630,16 +635,19 @@ static void check_unexpected_characters(size_t chunk)
 
 	start_bytes(&rd, text, sizeof text - 1, chunk);
 	g = expect_game(&rd);
-	assert_int_equal(g->token_count, 7);
+	assert_int_equal(g->token_count, 8);
 	expect_token(g, 2, TOKEN_SYMBOL, "b", 1, 8);
-	expect_token(g, 5, TOKEN_SYMBOL, "x", 1, 22);
+	/* +- is ChessBase's sign for $18 (White is winning): an annotation */
+	expect_token(g, 4, TOKEN_GLYPH, "+-", 1, 14);
+	assert_int_equal(g->tokens[4].number, 18);
+	expect_token(g, 6, TOKEN_SYMBOL, "x", 1, 22);
 	assert_int_equal(g->problem_count, 6);
 	expect_problem(g, 0, PGN_SYNTAX, 1, 7, "unexpected character '<'");
 	expect_problem(g, 1, PGN_SYNTAX, 1, 9, "unexpected character '>'");
-	expect_problem(g, 2, PGN_SYNTAX, 1, 14, "unexpected '+-'");
-	expect_problem(g, 3, PGN_SYNTAX, 1, 21, "unexpected character '\"'");
-	expect_problem(g, 4, PGN_SYNTAX, 1, 23, "unexpected character '\"'");
-	expect_problem(g, 5, PGN_SYNTAX, 1, 25, "unexpected character '\\x01'");
+	expect_problem(g, 2, PGN_SYNTAX, 1, 21, "unexpected character '\"'");
+	expect_problem(g, 3, PGN_SYNTAX, 1, 23, "unexpected character '\"'");
+	expect_problem(g, 4, PGN_SYNTAX, 1, 25, "unexpected character '\\x01'");
+	expect_problem(g, 5, PGN_NONSTANDARD, 1, 14, "'+-' (White is winning) is an annotation sign");
 	/* a ^Z as the last byte is an old end-of-file mark, not a game */
 	expect_end(&rd);
 	finish(&rd);
@@ -682,6 +690,179 @@ static void test_nul_bytes(void **state)
 {
 	(void)state;
 	for_each_chunk(check_nul_bytes);
+}
+
+/* A run of NUL bytes (DGT board logs have them) is one problem with the
+ * count, whichever reads cut it. */
+static void check_nul_run(size_t chunk)
+{
+	static const char text[] = "1. e4 \0\0\0\0\0\0\0\0\0\0 e5 *";
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start_bytes(&rd, text, sizeof text - 1, chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 4);
+	expect_token(g, 2, TOKEN_SYMBOL, "e5", 1, 18);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_SYNTAX, 1, 7, "10 NUL bytes (\\x00) in a row");
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_nul_run(void **state)
+{
+	(void)state;
+	for_each_chunk(check_nul_run);
+}
+
+/* ChessBase's and Fritz's annotation signs written as text are glyph
+ * tokens carrying their NAG, so that the moves after them are read; the
+ * game gets one problem for them all.  Moves that begin like them stay
+ * moves. */
+static void check_annotation_signs(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "1. e4 D e5 2. Nf3 N Nc6 += 3. Bb5 \xE2\x88\x9E RR a6 -/+ 4. Rg1 +- \xC2\xB1 Dd8 *", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 21);
+	expect_token(g, 2, TOKEN_GLYPH, "D", 1, 7);
+	assert_int_equal(g->tokens[2].number, 220);
+	expect_token(g, 6, TOKEN_GLYPH, "N", 1, 19);
+	assert_int_equal(g->tokens[6].number, 146);
+	expect_token(g, 7, TOKEN_SYMBOL, "Nc6", 1, 21);
+	expect_token(g, 8, TOKEN_GLYPH, "+=", 1, 25);
+	assert_int_equal(g->tokens[8].number, 14);
+	expect_token(g, 11, TOKEN_GLYPH, "\xE2\x88\x9E", 1, 35);
+	assert_int_equal(g->tokens[11].number, 13);
+	expect_token(g, 12, TOKEN_GLYPH, "RR", 1, 39);
+	expect_token(g, 14, TOKEN_GLYPH, "-/+", 1, 45);
+	assert_int_equal(g->tokens[14].number, 17);
+	expect_token(g, 16, TOKEN_SYMBOL, "Rg1", 1, 52);
+	expect_token(g, 17, TOKEN_GLYPH, "+-", 1, 56);
+	expect_token(g, 18, TOKEN_GLYPH, "\xC2\xB1", 1, 59);
+	assert_int_equal(g->tokens[18].number, 16);
+	/* German D for the queen, as the national-letter readings read it */
+	expect_token(g, 19, TOKEN_SYMBOL, "Dd8", 1, 62);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_NONSTANDARD, 1, 7, "'D' (a diagram) is an annotation sign");
+	if (strstr(g->problems[0].message, "$220 (and 7 more such signs in this game)") == NULL)
+		fail_msg("%s", g->problems[0].message);
+	assert_string_equal(g->problems[0].section, "PGN 8.2.4");
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_annotation_signs(void **state)
+{
+	(void)state;
+	for_each_chunk(check_annotation_signs);
+}
+
+/* A variation must follow a move it is an alternative to (PGN 8.2.5): one
+ * before the first move, or first in a variation, is a problem; siblings
+ * and variations after moves are not. */
+static void check_variation_without_move(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "{start} (1. d4) 1. e4 e5 ((1... c5)) (1... e6) (1... c6 {x} (1... d5)) 2. Nf3 *", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->problem_count, 2);
+	expect_problem(g, 0, PGN_SYNTAX, 1, 9, "a variation before the first move");
+	assert_string_equal(g->problems[0].section, "PGN 8.2.5");
+	expect_problem(g, 1, PGN_SYNTAX, 1, 27, "a variation at the start of a variation");
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_variation_without_move(void **state)
+{
+	(void)state;
+	for_each_chunk(check_variation_without_move);
+}
+
+/* Analysis written after the termination marker belongs to the game
+ * (PGN 8.2.6 ends the movetext with the marker): the variations and the
+ * comments among them are read into it, the result token is moved to the
+ * end, and the game ends before the next thing that is neither. */
+static void check_analysis_after_result(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "[Event \"A\"]\n\n1. e4 e5 1-0\n(1... c5 2. Nf3) {or} (1... e6)\n\n"
+		   "[Event \"B\"]\n\n1. d4 *\n\n"
+		   "1. c4 0-1 (1... e5) 0-1\n"
+		   "1. f4 1/2-1/2 {a comment, no variation}\n", chunk);
+	g = expect_game(&rd);
+	assert_string_equal(pgn_tag_value(g, "Event"), "A");
+	assert_int_equal(g->token_count, 15);
+	expect_token(g, 3, TOKEN_VARIATION_START, "(", 4, 1);
+	expect_token(g, 9, TOKEN_COMMENT, "or", 4, 18);
+	expect_token(g, 14, TOKEN_RESULT, "1-0", 3, 10);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_SYNTAX, 3, 10, "a variation follows the termination marker 1-0");
+	assert_string_equal(g->problems[0].section, "PGN 8.2.6");
+	/* up to the next tag pair, which starts the next game */
+	assert_int_equal(g->end_offset, 59);
+	g = expect_game(&rd);
+	assert_string_equal(pgn_tag_value(g, "Event"), "B");
+	assert_int_equal(g->problem_count, 0);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 7);
+	expect_token(g, 6, TOKEN_RESULT, "0-1", 10, 7);
+	assert_int_equal(g->problem_count, 2);
+	expect_problem(g, 1, PGN_SYNTAX, 10, 21, "a second termination marker 0-1");
+	g = expect_game(&rd);
+	expect_token(g, 2, TOKEN_RESULT, "1/2-1/2", 11, 7);
+	assert_int_equal(g->problem_count, 0);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_analysis_after_result(void **state)
+{
+	(void)state;
+	for_each_chunk(check_analysis_after_result);
+}
+
+/* Tag sections without movetext: after a blank line, a tag the game
+ * already has starts the next game; a blank line before new tags does
+ * not. */
+static void check_tag_sections_alone(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "[Event \"P1\"]\n[White \"a\"]\n\n[Event \"P2\"]\n[White \"b\"]\n\n"
+		   "[Event \"G\"]\n\n[White \"c\"]\n[Event \"again\"]\n\n1. e4 *\n", chunk);
+	g = expect_game(&rd);
+	assert_string_equal(pgn_tag_value(g, "Event"), "P1");
+	assert_int_equal(g->tag_count, 2);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_MISSING_RESULT, 2, 12, "before the tag pairs of the next game");
+	assert_int_equal(g->end_offset, 26);
+	g = expect_game(&rd);
+	assert_string_equal(pgn_tag_value(g, "Event"), "P2");
+	assert_int_equal(g->tag_count, 2);
+	g = expect_game(&rd);
+	assert_string_equal(pgn_tag_value(g, "Event"), "G");
+	/* White after a blank line is new; Event on the next line, no blank: a duplicate */
+	assert_int_equal(g->tag_count, 3);
+	assert_int_equal(g->token_count, 3);
+	assert_int_equal(g->problem_count, 0);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_tag_sections_alone(void **state)
+{
+	(void)state;
+	for_each_chunk(check_tag_sections_alone);
 }
 
 /* ---- game boundaries ---- */
@@ -1458,6 +1639,11 @@ int main(void)
 		cmocka_unit_test(test_escape_lines),
 		cmocka_unit_test(test_unexpected_characters),
 		cmocka_unit_test(test_nul_bytes),
+		cmocka_unit_test(test_nul_run),
+		cmocka_unit_test(test_annotation_signs),
+		cmocka_unit_test(test_variation_without_move),
+		cmocka_unit_test(test_analysis_after_result),
+		cmocka_unit_test(test_tag_sections_alone),
 		cmocka_unit_test(test_several_games),
 		cmocka_unit_test(test_games_without_tags),
 		cmocka_unit_test(test_missing_result),

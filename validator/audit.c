@@ -47,6 +47,7 @@ static const struct {
 	[PGN_UNTERMINATED_COMMENT] = { CHECK_UNTERMINATED_COMMENT, "PGN 5" },
 	[PGN_UNBALANCED_VARIATION] = { CHECK_UNBALANCED_VARIATION, "PGN 8.2.5" },
 	[PGN_MISSING_RESULT] = { CHECK_MISSING_RESULT, "PGN 8.2.6" },
+	[PGN_NONSTANDARD] = { CHECK_NONSTANDARD_NOTATION, "PGN 8.2.4" },
 };
 
 static void report_reader_problems(const struct pgn_game *g, struct finding_list *out)
@@ -56,7 +57,7 @@ static void report_reader_problems(const struct pgn_game *g, struct finding_list
 		struct finding *f = finding_add(out, problem_codes[p->kind].code);
 		f->line = p->line;
 		f->column = p->column;
-		f->rule = problem_codes[p->kind].rule;
+		f->rule = p->section ? p->section : problem_codes[p->kind].rule;
 		snprintf(f->message, sizeof f->message, "%s", p->message);
 	}
 }
