@@ -18,7 +18,7 @@
 int usage_check(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit check [-f text|jsonl|csv] [-o FILE] [--select CODE,...] [--ignore CODE,...]\n"
-	      "                      [--rules fide2023|fide2005] [--lang LIST] [--recover] [--strict]\n"
+	      "                      [--rules by-date|fide2023|fide2005] [--lang LIST] [--recover] [--strict]\n"
 	      "                      [--color auto|always|never] [-j N]\n"
 	      "                      [FILE...]\n"
 	      "\n"
@@ -29,7 +29,8 @@ int usage_check(FILE *fp, int status)
 	      "  -o, --output FILE     write the findings to FILE (replaced only when complete)\n"
 	      "      --select CODES    report only these codes (comma-separated)\n"
 	      "      --ignore CODES    do not report these codes\n"
-	      "      --rules EDITION   fide2023 (default) or fide2005\n"
+	      "      --rules EDITION   by-date (default: each game by the Laws in force on its Date,\n"
+	      "                        the 2005 Laws before 1 July 2014), fide2023 or fide2005\n"
 	      "      --lang LIST       notations to read moves in: auto (default) or a comma-separated\n"
 	      "                        list of en, de, fr, es, it, nl, ru, ar, fa, figurine\n"
 	      "      --recover         at an illegal or ambiguous move, find the recording error\n"
@@ -51,12 +52,14 @@ int usage_check(FILE *fp, int status)
 
 int check_parse_rules(const char *name, enum rules_edition *rules)
 {
-	if (strcmp(name, "fide2023") == 0)
+	if (strcmp(name, "by-date") == 0)
+		*rules = RULES_BY_DATE;
+	else if (strcmp(name, "fide2023") == 0)
 		*rules = RULES_FIDE2023;
 	else if (strcmp(name, "fide2005") == 0)
 		*rules = RULES_FIDE2005;
 	else {
-		warnx_("'%s' is not a rules edition (fide2023 or fide2005)", name);
+		warnx_("'%s' is not a rules edition (by-date, fide2023 or fide2005)", name);
 		return -1;
 	}
 	return 0;
@@ -119,6 +122,7 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 	o->color = "auto";
 	o->jobs = 1;
 	o->audit.langs = LANG_AUTO;
+	o->audit.rules = RULES_BY_DATE;
 	int c;
 	char err[160];
 	optind = 1;

@@ -24,7 +24,7 @@ struct check_tally {
 	long errors, reported;
 };
 
-/* Options shared with split: "fide2023"/"fide2005" into *rules, and the
+/* Options shared with split: "by-date"/"fide2023"/"fide2005" into *rules, and the
  * codes --select and --ignore (comma-separated lists, either NULL) leave
  * reported: all when neither is given.  Each returns 0, or -1 after saying
  * what is wrong. */

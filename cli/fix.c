@@ -768,7 +768,7 @@ int cmd_fix(int argc, char **argv)
 	const char *output = NULL, *backup = NULL;
 	int in_place = 0, c;
 	char err[256];
-	struct audit_options audit = { .rules = RULES_FIDE2023, .langs = LANG_AUTO, .recover = 0 };
+	struct audit_options audit = { .rules = RULES_BY_DATE, .langs = LANG_AUTO, .recover = 0 };
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:ih", longopts, NULL)) != -1) {
 		switch (c) {

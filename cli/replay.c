@@ -90,7 +90,7 @@ int cmd_replay(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *output = NULL;
-	struct audit_options opt = { RULES_FIDE2023, LANG_AUTO, 0 };
+	struct audit_options opt = { RULES_BY_DATE, LANG_AUTO, 0 };
 	char err[160];
 	int c;
 	optind = 1;

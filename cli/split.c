@@ -39,7 +39,7 @@
 int usage_split(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit split --clean=FILE --flagged=FILE [--flagged-on=error|warning|info]\n"
-	      "                      [--rules fide2023|fide2005] [--select CODE,...] [--ignore CODE,...]\n"
+	      "                      [--rules by-date|fide2023|fide2005] [--select CODE,...] [--ignore CODE,...]\n"
 	      "                      [FILE...]\n"
 	      "       pgnaudit split --shards=N --prefix=PREFIX FILE...\n"
 	      "\n"
@@ -51,7 +51,7 @@ int usage_split(FILE *fp, int status)
 	      "      --clean FILE        the games without a finding at or above --flagged-on\n"
 	      "      --flagged FILE      the games with one\n"
 	      "      --flagged-on LEVEL  error (default), warning or info\n"
-	      "      --rules EDITION     fide2023 (default) or fide2005, as for check\n"
+	      "      --rules EDITION     by-date (default), fide2023 or fide2005, as for check\n"
 	      "      --select CODES      count only these codes (comma-separated)\n"
 	      "      --ignore CODES      do not count these codes\n"
 	      "      --shards N          cut into N files of about equal size (1 to 10000);\n"
@@ -110,6 +110,7 @@ static int parse_options(int argc, char **argv, struct split_options *o)
 	int c;
 	memset(o, 0, sizeof *o);
 	o->flag_level = SEVERITY_ERROR;
+	o->audit.rules = RULES_BY_DATE;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {

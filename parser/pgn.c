@@ -1931,10 +1931,10 @@ static void finish_game(struct pgn_reader *r, struct pgn_game *g, const char *be
 		char more[48] = "";
 
 		if (r->st.annotations > 1)
-			snprintf(more, sizeof more, " (and %d more such signs in this game)", r->st.annotations - 1);
+			snprintf(more, sizeof more, " (%d more in this game)", r->st.annotations - 1);
 		add_final_problem(r, g, PGN_NONSTANDARD, r->st.annotation_at,
 				  "'%s' (%s) is an annotation sign written as text, as ChessBase and Fritz"
-				  " export them; PGN writes it as the NAG $%d%s",
+				  " export them, not the NAG $%d that PGN writes%s",
 				  r->st.annotation_text, r->st.annotation_meaning, r->st.annotation_nag, more);
 		problem_section(g, n, "PGN 8.2.4");
 	}

@@ -281,6 +281,15 @@ __attribute__((noinline)) static int parse_general(const char *text, size_t len,
 		return -1;
 	}
 
+	/* N@g4, @e5: a captured piece put back on the board (crazyhouse,
+	 * bughouse).  Chess has no such move, but saying so beats saying
+	 * that "N@" is a bad origin square. */
+	const char *at = memchr(text, '@', n);
+	if (at && n >= 3 && is_file(text[n - 2]) && is_rank(text[n - 1]) && at == text + n - 3
+	    && (at == text || (at == text + 1 && piece_from_upper(text[0]) >= 0))) {
+		fail(err, errlen, "%s", "a drop (a captured piece put back on the board), a move of crazyhouse or bughouse, not of chess");
+		return -1;
+	}
 	out->kind = SAN_MOVE;
 	size_t pos;
 	if (parse_piece_prefix(text, n, &pos, out, err, errlen) < 0)

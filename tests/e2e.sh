@@ -68,12 +68,25 @@ expect_no_grep '"code":"illegal-move"' "$TMP/sel" "--select drops the others"
 expect_status 0 "--ignore of every error code exits 0" -- "$BIN" check --ignore illegal-move,syntax,move-after-end "$pgn"
 expect_no_grep 'illegal-move' "$TMP/out" "--ignore drops the code"
 
-# 4b. --rules fide2005 cites the 2005 articles (the Russian seed's numbering).
+# 4b. --rules fide2005 cites the 2005 articles (the Russian seed's numbering),
+#     with the year, every one of them.
 "$BIN" check -f jsonl --rules fide2005 "$pgn" >"$TMP/2005"
-expect_grep '"rule":"FIDE 3.7(d)"' "$TMP/2005" "2005 edition: en passant is 3.7(d)"
-expect_grep '"rule":"FIDE 3.8(a)(ii)(1)"' "$TMP/2005" "2005 edition: lost castling rights are 3.8(a)(ii)(1)"
+expect_grep '"rule":"FIDE 2005 3.7(d)"' "$TMP/2005" "2005 edition: en passant is 3.7(d)"
+expect_grep '"rule":"FIDE 2005 3.8(a)(ii)(1)"' "$TMP/2005" "2005 edition: lost castling rights are 3.8(a)(ii)(1)"
 expect_no_grep '"rule":"FIDE 3.7.3' "$TMP/2005" "2005 edition: no 2023 pawn articles"
+"$BIN" check -f jsonl --rules fide2005 testdata/check/*.pgn testdata/sample.pgn >"$TMP/2005all"
+expect_no_grep '"rule":"FIDE [^2]' "$TMP/2005all" "2005 edition: every FIDE citation names the year"
+expect_grep '"rule":"FIDE 2005 ' "$TMP/2005all" "2005 edition: FIDE citations there"
 expect_status 2 "unknown rules edition" -- "$BIN" check --rules fide1999 "$pgn"
+# --rules by-date is the default: the same findings as without it, and a
+# game of 1886 past fivefold has no automatic draw (testdata/check/editions.pgn).
+"$BIN" check -f jsonl --rules by-date testdata/check/*.pgn >"$TMP/bydate"
+"$BIN" check -f jsonl testdata/check/*.pgn >"$TMP/default"
+expect_same "$TMP/bydate" "$TMP/default" "--rules by-date is the default"
+"$BIN" check -f jsonl --select automatic-draw --rules fide2023 testdata/check/editions.pgn >"$TMP/2023"
+expect_grep '"event":"1 1886"' "$TMP/2023" "--rules fide2023 judges an 1886 game by the 2023 Laws"
+"$BIN" check -f jsonl --select automatic-draw testdata/check/editions.pgn >"$TMP/bydate"
+expect_no_grep '"event":"1 1886"' "$TMP/bydate" "by date, an 1886 game has no automatic draw"
 
 # 5. Formats.
 "$BIN" check -f csv "$pgn" >"$TMP/csv"

@@ -70,7 +70,8 @@ static inline int read_whole(const uint8_t *data, size_t size, struct game_summa
 }
 
 /* Whether a piece may start at data[i]: a line start (not between the CR and
- * LF of a CRLF), and with only_brackets, a `[`. */
+ * LF of a CRLF), not before blanks and a '(' (pgn_reader_restart), and with
+ * only_brackets, a `[`. */
 static inline int piece_may_start(const uint8_t *data, size_t size, size_t i, int only_brackets)
 {
 	if (i == 0 || i >= size)
@@ -78,6 +79,11 @@ static inline int piece_may_start(const uint8_t *data, size_t size, size_t i, in
 	if (data[i - 1] != '\n' && data[i - 1] != '\r')
 		return 0;
 	if (data[i - 1] == '\r' && data[i] == '\n')
+		return 0;
+	size_t j = i;
+	while (j < size && (data[j] == ' ' || data[j] == '\t' || data[j] == '\n' || data[j] == '\r'))
+		j++;
+	if (j < size && data[j] == '(')
 		return 0;
 	return !only_brackets || data[i] == '[';
 }

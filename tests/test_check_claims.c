@@ -376,9 +376,9 @@ static void test_fifty_move_since_a_move_of_the_game(void **state)
 	audit_text(text, RULES_FIDE2005);
 	assert_int_equal(count(CHECK_MISSED_FIFTY_MOVE), 2);
 	const struct finding *f = nth(CHECK_MISSED_FIFTY_MOVE, 0);
-	assert_string_equal(f->rule, "FIDE 9.3(a)");
+	assert_string_equal(f->rule, "FIDE 2005 9.3(a)");
 	expect_message(f, "(since 1. Rxa8+)");
-	assert_string_equal(nth(CHECK_MISSED_FIFTY_MOVE, 1)->rule, "FIDE 9.3(b)");
+	assert_string_equal(nth(CHECK_MISSED_FIFTY_MOVE, 1)->rule, "FIDE 2005 9.3(b)");
 }
 
 static void test_automatic_draws_end_the_search_in_2023(void **state)
@@ -393,8 +393,8 @@ static void test_automatic_draws_end_the_search_in_2023(void **state)
 	assert_int_equal(count(CHECK_MISSED_THREEFOLD), 2);
 	audit_text(text, RULES_FIDE2005);
 	assert_int_equal(count(CHECK_MISSED_THREEFOLD), 4);
-	assert_string_equal(nth(CHECK_MISSED_THREEFOLD, 0)->rule, "FIDE 9.2(a)");
-	assert_string_equal(nth(CHECK_MISSED_THREEFOLD, 1)->rule, "FIDE 9.2(b)");
+	assert_string_equal(nth(CHECK_MISSED_THREEFOLD, 0)->rule, "FIDE 2005 9.2(a)");
+	assert_string_equal(nth(CHECK_MISSED_THREEFOLD, 1)->rule, "FIDE 2005 9.2(b)");
 }
 
 static void test_ordinary_game_has_nothing(void **state)

@@ -16,6 +16,7 @@
 #include "parser/pgn.h"
 #include "parser/stream.h"
 #include "validator/audit.h"
+#include "validator/rules.h"
 
 /* The game audited last; its findings point into it, so it is kept until
  * the next one. */
@@ -209,7 +210,7 @@ static void test_dead_position_then_more_moves(void **state)
 	assert_string_equal(only(CHECK_WRONG_RESULT)->rule, "FIDE 5.2.2");
 	/* The 2005 edition has the dead position too (5.2(b)). */
 	audit_text(TAKE_ROOK("B", "8") "\n1. Kxd2 Kd7 2. Bc4 Kd6 1/2-1/2\n", RULES_FIDE2005);
-	assert_string_equal(only(CHECK_MOVE_AFTER_END)->rule, "FIDE 5.2(b)");
+	assert_string_equal(only(CHECK_MOVE_AFTER_END)->rule, "FIDE 2005 5.2(b)");
 	/* The capture as the third ply: the position after it, not the one
 	 * before, is dead. */
 	audit(TAKE_ROOK("B", "8") "\n1. Bb5+ Kf7 2. Kxd2 Kf6 1/2-1/2\n");
@@ -232,8 +233,8 @@ static void test_fivefold_with_moves_after(void **state)
 	assert_string_equal(draw->san, "Ng8");
 	assert_string_equal(draw->rule, "FIDE 9.6.1");
 	assert_string_equal(draw->suggestion, "1/2-1/2");
-	expect_message_has(draw, "the position after 8...Ng8 occurred for the fifth time: the game was drawn "
-				 "automatically; play went on and the result says 1-0");
+	expect_message_has(draw, "the position after 8...Ng8 occurred for the fifth time (a rule of the Laws since "
+				 "1 July 2014): the game was drawn automatically; play went on and the result says 1-0");
 	const struct finding *after = only(CHECK_MOVE_AFTER_END);
 	assert_int_equal(after->ply, 17);
 	assert_string_equal(after->san, "e4");
@@ -301,7 +302,8 @@ static void test_seventy_five_moves(void **state)
 	assert_int_equal(draw->ply, 1);
 	assert_string_equal(draw->rule, "FIDE 9.6.2");
 	expect_message_has(draw, "after 80. Ra7, 75 moves by each player had been made without a pawn move or "
-				 "capture: the game was drawn automatically; play went on and the result says 1-0");
+				 "capture (a rule of the Laws since 1 July 2014): the game was drawn automatically; play "
+				 "went on and the result says 1-0");
 	const struct finding *after = only(CHECK_MOVE_AFTER_END);
 	assert_int_equal(after->ply, 2);
 	assert_string_equal(after->rule, "FIDE 9.6.2");
@@ -365,7 +367,7 @@ static void test_unwinnable_timeout(void **state)
 	expect_message_has(only(CHECK_UNWINNABLE_TIMEOUT), "Black lost on time, but White could not checkmate");
 	/* Under the 2005 Laws the article is 6.10. */
 	audit_text(FEN_GAME("4k3/8/8/8/8/8/r7/4K3 w - - 0 1") TIME_FORFEIT "\n1. Kf1 Kd7 1-0\n", RULES_FIDE2005);
-	assert_string_equal(only(CHECK_UNWINNABLE_TIMEOUT)->rule, "FIDE 6.10");
+	assert_string_equal(only(CHECK_UNWINNABLE_TIMEOUT)->rule, "FIDE 2005 6.10");
 }
 
 static void test_winnable_timeout(void **state)
@@ -395,6 +397,34 @@ static int teardown(void **state)
 	return 0;
 }
 
+/* --rules by-date: the Laws in force on a game's date (issue 23).  9.6
+ * (fivefold, 75 moves) is in force from 1 July 2014; a date that may be
+ * either side of it takes the 2005 Laws once its decade is known, the
+ * current ones when it is not known at all. */
+static void test_rules_in_force(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *date;
+		enum rules_edition edition;
+	} cases[] = {
+		{ "1886.01.11", RULES_FIDE2005 }, { "2014.06.30", RULES_FIDE2005 }, { "2014.07.01", RULES_FIDE2023 },
+		{ "2023.05.01", RULES_FIDE2023 }, { "2014.??.??", RULES_FIDE2005 }, { "2014.07.??", RULES_FIDE2023 },
+		{ "2014.06.??", RULES_FIDE2005 }, { "201?.??.??", RULES_FIDE2005 }, { "202?.??.??", RULES_FIDE2023 },
+		{ "19??.??.??", RULES_FIDE2005 }, { "20??.??.??", RULES_FIDE2023 }, { "????.??.??", RULES_FIDE2023 },
+		{ "1962", RULES_FIDE2023 }, { "", RULES_FIDE2023 }, { NULL, RULES_FIDE2023 },
+		{ "1998.13.40", RULES_FIDE2005 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		if (rules_in_force(cases[i].date) != cases[i].edition)
+			fail_msg("%s: %s", cases[i].date ? cases[i].date : "(no date)",
+				 rules_edition_name(rules_in_force(cases[i].date)));
+	assert_string_equal(rule_cite(RULES_FIDE2005, "FIDE 9.2.1.2"), "FIDE 2005 9.2(b)");
+	assert_string_equal(rule_cite(RULES_FIDE2005, "FIDE 3.7"), "FIDE 2005 3.7");
+	assert_string_equal(rule_cite(RULES_FIDE2005, "PGN 8.2.6"), "PGN 8.2.6");
+	assert_string_equal(rule_cite(RULES_FIDE2023, "FIDE 9.2.1.2"), "FIDE 9.2.1.2");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -412,6 +442,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_seventy_five_moves_mate_takes_precedence, teardown),
 		cmocka_unit_test_teardown(test_unwinnable_timeout, teardown),
 		cmocka_unit_test_teardown(test_winnable_timeout, teardown),
+		cmocka_unit_test(test_rules_in_force),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

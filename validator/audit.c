@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "lang.h"
 #include "movegen.h"
@@ -37,6 +38,43 @@ static enum variant variant_of(const char *tag)
 		if (strcmp(norm, fischer[i]) == 0)
 			return VARIANT_CHESS960;
 	return VARIANT_OTHER;
+}
+
+/* The date the game was played, for --rules by-date: its Date tag, or
+ * the EventDate when the Date has no digit (or is absent). */
+static const char *game_date(const struct pgn_game *g)
+{
+	const char *date = pgn_tag_value(g, "Date");
+	if (date && strpbrk(date, "0123456789"))
+		return date;
+	const char *event_date = pgn_tag_value(g, "EventDate");
+	return event_date && strpbrk(event_date, "0123456789") ? event_date : date;
+}
+
+/* A variant the Event tag names, for games without a Variant tag (FICS
+ * exports say "FICS rated crazyhouse game" and nothing else), or NULL.
+ * Whole words, without case; only names that mean a variant wherever
+ * they stand. */
+static const char *variant_in_event(const char *event)
+{
+	static const char *const names[] = {
+		"crazyhouse", "bughouse", "atomic", "suicide", "losers", "antichess", "giveaway", "horde",
+		"three-check", "3-check", "threecheck", "3check", "king of the hill", "racing kings",
+	};
+	if (!event)
+		return NULL;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		size_t n = strlen(names[i]);
+		for (const char *p = event; *p; p++) {
+			if (strncasecmp(p, names[i], n) != 0)
+				continue;
+			int starts = p == event || !isalnum((unsigned char)p[-1]);
+			int ends = !isalnum((unsigned char)p[n]);
+			if (starts && ends)
+				return names[i];
+		}
+	}
+	return NULL;
 }
 
 static const struct {
@@ -106,6 +144,16 @@ static int start_position(const struct pgn_game *g, struct position *pos, struct
 		}
 	}
 	enum variant v = variant_of(variant_tag);
+	const char *named = variant_tag ? NULL : variant_in_event(pgn_tag_value(g, "Event"));
+	if (named) {
+		struct finding *f = finding_add(out, CHECK_UNSUPPORTED_VARIANT);
+		f->line = g->first_line;
+		f->column = 1;
+		snprintf(f->message, sizeof f->message,
+			 "the game is %s, as its Event tag says (\"%.60s\"; it has no Variant tag), not chess or Chess960; its moves are not checked",
+			 named, pgn_tag_value(g, "Event"));
+		return 0;
+	}
 	if (v == VARIANT_OTHER) {
 		struct finding *f = finding_add(out, CHECK_UNSUPPORTED_VARIANT);
 		f->line = g->first_line;
@@ -394,6 +442,27 @@ __attribute__((flatten)) static void push_ply(struct game_record *rec, move m, c
 	p->repair = (uint8_t)repair;
 }
 
+/* How far the game replays under the repairs found at the written move
+ * `at`: "the rest of the game replays", or how many moves do and where the
+ * replay fails again (that failure is then looked at in its turn). */
+static void describe_reach(const struct auditor *a, int at, const struct recovery *found, char *buf, size_t len)
+{
+	int rest = a->written_count - at;
+	if (found->reach >= rest) {
+		snprintf(buf, len, "the rest of the game replays");
+		return;
+	}
+	int after = found->reach - found->found[0].consumed;
+	if (found->reach >= found->horizon) {
+		snprintf(buf, len, "the next %d plies replay (the search looks no further)", after);
+		return;
+	}
+	const struct written *next = &a->written[at + found->reach];
+	const struct pgn_token *t = a->line[a->written_line[at + found->reach]].token;
+	snprintf(buf, len, "the game replays furthest, though not to the end: %d more plies, up to '%.*s' at line %u, which fails too",
+		 after, (int)(next->length < 24 ? next->length : 24), next->text, pgn_file_line(a->record.game, t->line));
+}
+
 /* With --recover, at a failing move: plays the one repair the rest of the
  * game agrees with and returns the written tokens it used up, or reports
  * the failure (with the repairs it found) and returns 0. */
@@ -435,8 +504,10 @@ static int recover_at(struct auditor *a, int at, const struct move_reading *r, s
 	}
 	const struct repair *rep = &found.found[0];
 	repair_san(rep, pos, san_text, sizeof san_text);
-	snprintf(then, sizeof then, "read as %s (%s), the only repair under which the rest of the game replays",
-		 san_text, repair_kind_text(rep->kind));
+	char how_far[160];
+	describe_reach(a, at, &found, how_far, sizeof how_far);
+	snprintf(then, sizeof then, "read as %s (%s), the only repair under which %s", san_text,
+		 repair_kind_text(rep->kind), how_far);
 	struct finding *f = report_failure(rec, t, pos, ply, r, then, out);
 	snprintf(f->suggestion, sizeof f->suggestion, "%s", san_text);
 	for (int i = 0; i < rep->plies; i++) {
@@ -653,21 +724,15 @@ static int first_national_ply(const struct game_record *rec)
 	return 0;
 }
 
-/* "Each player is free to use the name commonly used in his country": the
- * same third clause of the notation appendix in both editions (rules.c maps
- * only the clauses whose numbers differ). */
-static const char *notation_rule(enum rules_edition rules)
-{
-	return rules == RULES_FIDE2005 ? "FIDE E.3" : "FIDE C.3";
-}
-
+/* "Each player is free to use the name commonly used in his country" is
+ * the third clause of the notation appendix, C.3 (2005: E.3, rules.c). */
 static void report_reading(const struct game_record *rec, struct finding_list *out)
 {
 	enum lang l = rec->reading;
 	int ply = first_national_ply(rec);
 	struct finding *f = ply ? record_move_finding(rec, ply, CHECK_NONSTANDARD_NOTATION, out)
 				: record_game_finding(rec, CHECK_NONSTANDARD_NOTATION, out);
-	f->rule = notation_rule(rec->rules);
+	f->rule = "FIDE C.3";
 	char label[64] = "", san[SAN_MAX] = "";
 	if (ply) {
 		record_move_label(rec, ply, label, sizeof label);
@@ -698,7 +763,7 @@ static void report_two_readings(struct auditor *a, enum lang first, enum lang se
 	move_to_san(pos, second_move, two);
 	move_label(pos, pgn_token_text(rec->game, t), label, sizeof label);
 	struct finding *f = move_finding(out, CHECK_AMBIGUOUS_MOVE, rec->game, t, pos, ply);
-	f->rule = notation_rule(rec->rules);
+	f->rule = "FIDE C.3";
 	snprintf(f->message, sizeof f->message,
 		 "%.50s is %s in %s notation but %s in %s, and the whole game replays either way; "
 		 "the rest of the game is not replayed (choose with --lang)",
@@ -793,7 +858,7 @@ void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list
 	struct game_record *rec = &a->record;
 	int first = out->count;
 	unsigned mask = a->opt.langs ? a->opt.langs : LANG_ENGLISH_ONLY;
-	record_reset(rec, g, a->opt.rules);
+	record_reset(rec, g, a->opt.rules == RULES_BY_DATE ? rules_in_force(game_date(g)) : a->opt.rules);
 	rec->termination = termination_marker(g);
 	report_reader_problems(g, out);
 	check_result_tag(g, out);
@@ -823,6 +888,6 @@ void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list
 		check_claims(rec, out);
 	}
 	for (int i = first; i < out->count; i++)
-		out->items[i].rule = rule_cite(a->opt.rules, out->items[i].rule);
+		out->items[i].rule = rule_cite(rec->rules, out->items[i].rule);
 	sort_by_position(out, first);
 }

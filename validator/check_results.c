@@ -275,11 +275,11 @@ static void describe_end(const struct game_record *rec, struct game_end end, con
 		break;
 	case END_FIVEFOLD:
 		*rule = "FIDE 9.6.1";
-		snprintf(buf, len, "the position %s occurred for the fifth time", where);
+		snprintf(buf, len, "the position %s occurred for the fifth time (a rule of the Laws since 1 July 2014)", where);
 		break;
 	default:
 		*rule = "FIDE 9.6.2";
-		snprintf(buf, len, "%s, 75 moves by each player had been made without a pawn move or capture", where);
+		snprintf(buf, len, "%s, 75 moves by each player had been made without a pawn move or capture (a rule of the Laws since 1 July 2014)", where);
 		break;
 	}
 }

@@ -312,6 +312,14 @@ static const char *plycount_problem(const char *v, size_t n, char *why, size_t l
 }
 
 /* The value without the blanks around it; "?" (unknown) for an empty one. */
+/* PGN 9.7.1: SetUp is "0" (the standard start) or "1" (the FEN tag's). */
+static const char *setup_problem(const char *v, size_t n, char *why, size_t len)
+{
+	(void)why;
+	(void)len;
+	return n == 1 && (v[0] == '0' || v[0] == '1') ? NULL : "";
+}
+
 static void suggest_trimmed(const struct game_record *rec, const char *v, size_t n, char *out, size_t len)
 {
 	(void)rec;
@@ -336,7 +344,7 @@ static void suggest_plycount(const struct game_record *rec, const char *v, size_
 enum known_tag {
 	TAG_EVENT, TAG_SITE, TAG_DATE, TAG_ROUND, TAG_WHITE, TAG_BLACK, TAG_RESULT, ROSTER_SIZE,
 	TAG_WHITE_ELO = ROSTER_SIZE, TAG_BLACK_ELO, TAG_EVENT_DATE, TAG_UTC_DATE, TAG_TIME_CONTROL, TAG_PLY_COUNT,
-	KNOWN_TAGS
+	TAG_SET_UP, TAG_FEN, KNOWN_TAGS
 };
 
 /* A tag's name and its length, for tag_forms. */
@@ -371,6 +379,8 @@ static const struct tag_form {
 			       time_control_problem, suggest_trimmed },
 	[TAG_PLY_COUNT] = { TAG_NAME("PlyCount"), "PGN 9.9.3", "the number of plies in digits", plycount_problem,
 			    suggest_plycount },
+	[TAG_SET_UP] = { TAG_NAME("SetUp"), "PGN 9.7.1", "0 or 1", setup_problem, suggest_trimmed },
+	[TAG_FEN] = { TAG_NAME("FEN"), NULL, NULL, NULL, NULL }, /* audit.c reads it */
 };
 
 static int is_tag(const char *name, size_t length, enum known_tag tag)
@@ -399,9 +409,10 @@ static enum known_tag known_tag_of(const char *name, size_t length)
 	case 'B': return one_of(name, length, TAG_BLACK, TAG_BLACK_ELO);
 	case 'D': return one_of(name, length, TAG_DATE, TAG_DATE);
 	case 'E': return one_of(name, length, TAG_EVENT, TAG_EVENT_DATE);
+	case 'F': return one_of(name, length, TAG_FEN, TAG_FEN);
 	case 'P': return one_of(name, length, TAG_PLY_COUNT, TAG_PLY_COUNT);
 	case 'R': return one_of(name, length, TAG_ROUND, TAG_RESULT);
-	case 'S': return one_of(name, length, TAG_SITE, TAG_SITE);
+	case 'S': return one_of(name, length, TAG_SITE, TAG_SET_UP);
 	case 'T': return one_of(name, length, TAG_TIME_CONTROL, TAG_TIME_CONTROL);
 	case 'U': return one_of(name, length, TAG_UTC_DATE, TAG_UTC_DATE);
 	case 'W': return one_of(name, length, TAG_WHITE, TAG_WHITE_ELO);
@@ -725,8 +736,41 @@ static void check_encoding(const struct pgn_game *g, struct finding_list *out)
 		 bad->text[bad->at], excerpt);
 }
 
+/* ---- SetUp and FEN (PGN 9.7.1) ---- */
+
+/* SetUp "1" goes with a FEN tag, and SetUp "0" (or none) with none.  The
+ * replay follows the FEN tag whatever SetUp says; the finding says so. */
+static void check_setup(const struct pgn_game *g, const struct pgn_tag *setup, const struct pgn_tag *fen,
+			struct finding_list *out)
+{
+	const char *says = setup ? g->arena + setup->value : NULL;
+	int one = says && strcmp(says, "1") == 0, zero = says && strcmp(says, "0") == 0;
+	const struct pgn_tag *at;
+	const char *message, *suggestion = "[SetUp \"1\"]";
+	if (one && !fen) {
+		at = setup;
+		message = "SetUp \"1\" says the game starts from a set-up position, but no FEN tag gives it; the game is replayed from the standard start position";
+		suggestion = "";
+	} else if (fen && !setup) {
+		at = fen;
+		message = "the FEN tag is not announced by SetUp \"1\", which a game from a set-up position has beside it; the game is replayed from the FEN";
+	} else if (fen && zero) {
+		at = setup;
+		message = "SetUp \"0\" says the game starts from the standard position, but it has a FEN tag; the game is replayed from the FEN";
+	} else {
+		return; /* paired, or a SetUp of another form (check_form reports it) */
+	}
+	struct finding *f = finding_add(out, CHECK_TAG_FORMAT);
+	f->line = at->line;
+	f->column = at->column;
+	f->rule = "PGN 9.7.1";
+	snprintf(f->message, sizeof f->message, "%s", message);
+	snprintf(f->suggestion, sizeof f->suggestion, "%s", suggestion);
+}
+
 void check_tags(const struct game_record *rec, struct finding_list *out)
 {
+	const struct pgn_tag *setup = NULL, *fen = NULL;
 	const struct pgn_game *g = rec->game;
 	int present[ROSTER_SIZE] = { 0 };
 	struct name_set seen = { { 0 } };
@@ -752,9 +796,14 @@ void check_tags(const struct game_record *rec, struct finding_list *out)
 		int reported = known < KNOWN_TAGS && tag_forms[known].problem && check_form(rec, tag, &tag_forms[known], out);
 		if (known == TAG_PLY_COUNT)
 			check_plycount(rec, tag, out);
+		if (known == TAG_SET_UP && !setup)
+			setup = tag;
+		if (known == TAG_FEN && !fen)
+			fen = tag;
 		if (!reported)
 			check_controls(tag, name, out);
 	}
 	check_roster(g, present, out);
+	check_setup(g, setup, fen, out);
 	check_encoding(g, out);
 }

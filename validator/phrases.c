@@ -81,6 +81,18 @@ static const struct phrase {
 	{ "lost on time", ENDING_TIME_FORFEIT, SUBJECT_LOSER, TIME_USES },
 	{ "oversteps the time limit", ENDING_TIME_FORFEIT, SUBJECT_LOSER, TIME_USES },
 	{ "overstepped the time limit", ENDING_TIME_FORFEIT, SUBJECT_LOSER, TIME_USES },
+	/* "{White ran out of time}", "Black timed out", FICS' "{White ran out
+	 * of time and Black has no material to mate}"; not "running out of
+	 * time", which is time trouble, not a forfeit */
+	{ "ran out of time", ENDING_TIME_FORFEIT, SUBJECT_LOSER, TIME_USES },
+	{ "runs out of time", ENDING_TIME_FORFEIT, SUBJECT_LOSER, TIME_USES },
+	{ "timed out", ENDING_TIME_FORFEIT, SUBJECT_LOSER, TIME_USES },
+	{ "times out", ENDING_TIME_FORFEIT, SUBJECT_LOSER, TIME_USES },
+	{ "won by timeout", ENDING_TIME_FORFEIT, SUBJECT_WINNER, TIME_USES },
+	{ "wins by timeout", ENDING_TIME_FORFEIT, SUBJECT_WINNER, TIME_USES },
+	{ "lost by timeout", ENDING_TIME_FORFEIT, SUBJECT_LOSER, TIME_USES },
+	{ "loses by timeout", ENDING_TIME_FORFEIT, SUBJECT_LOSER, TIME_USES },
+	{ "timeout", ENDING_TIME_FORFEIT, SUBJECT_NONE, WHOLE_TAG },
 	/* lichess "Time forfeit"; "{Now the flag fell.}" */
 	{ "time forfeit", ENDING_TIME_FORFEIT, SUBJECT_NONE, TIME_USES },
 	{ "flag fell", ENDING_TIME_FORFEIT, SUBJECT_NONE, IN_CLAUSE },
@@ -103,9 +115,18 @@ static const char *const clause_tails[] = { "", "s", "rule", "srule", "repetitio
 /* Words (lower-case) that make a clause a guess, a threat or a what-if
  * rather than the record of an ending; an entry ending in '*' is a prefix. */
 static const char *const hedge_words[] = {
+	/* what-ifs, threats and attempts */
 	"avoid*", "threat*", "allow*", "prevent*", "escap*", "offer*", "refus*", "possib*", "try", "tries",
-	"tried", "trying", "could", "would", "should", "can", "cannot", "might", "may", "will", "not",
-	"no", "if", "instead", "soon", "almost", "nearly",
+	"tried", "trying", "could", "would", "should", "can", "cannot", "might", "may", "will", "if", "unless",
+	"instead", "otherwise", "soon", "almost", "nearly", "aim*", "hope*", "hoping", "intend*", "wanted",
+	"playing",
+	/* negations ("was impossible here", "not a draw by repetition"; n't
+	 * is found by scan_words) */
+	"not", "no", "never", "neither", "nor", "without", "impossib*",
+	/* guesses ("is likely") */
+	"likely", "unlikely", "probabl*", "perhaps", "maybe", "seem*", "apparent*",
+	/* chances let pass ("missed a draw by repetition") */
+	"miss", "missed", "misses", "overlook*", "chance*", "had",
 };
 
 #define SQUEEZE_MAX 256
@@ -152,6 +173,15 @@ static int word_is(const char *word, size_t len, const char *pattern)
 	return len == plen && strncmp(word, pattern, len) == 0;
 }
 
+/* Does a word that ends at text[i] end in n't ("wasn't", "didn't", the
+ * typographic apostrophe too)? */
+static int negated(const char *text, size_t i, size_t len)
+{
+	if (i + 1 < len && text[i] == '\'' && (text[i + 1] == 't' || text[i + 1] == 'T'))
+		return 1;
+	return i + 3 < len && memcmp(text + i, "\xE2\x80\x99", 3) == 0 && (text[i + 3] == 't' || text[i + 3] == 'T');
+}
+
 /* The words of a clause: is there an outcome word, a hedge word? */
 static void scan_words(const char *text, size_t len, int *outcome, int *hedge)
 {
@@ -167,6 +197,8 @@ static void scan_words(const char *text, size_t len, int *outcome, int *hedge)
 				word[n++] = to_lower((unsigned char)text[i]);
 			i++;
 		}
+		if (n > 0 && negated(text, i, len))
+			*hedge = 1;
 		if (n == 0 || n == sizeof word)
 			continue;
 		if (word_is(word, n, "draw*") || word_is(word, n, "claim*") || word_is(word, n, "ends")
@@ -372,13 +404,29 @@ static int match_text(const struct context *ctx, const char *text, size_t len, u
 }
 
 struct collector {
+	const struct pgn_game *game;
 	struct recorded_ending *out;
 	int count, max;
 };
 
+/* A draw claim counts only where the result allows it: a decisive result
+ * records no draw claim, whatever a tag or comment says of repetitions;
+ * a comment counts only in a game scored 1/2-1/2 (in a game without a
+ * result it is as likely analysis as a record).  Looked up only for a
+ * claim, which few games record. */
+static int claim_counts(const struct pgn_game *g, const struct recorded_ending *e)
+{
+	if (e->kind != ENDING_THREEFOLD_CLAIM && e->kind != ENDING_FIFTY_MOVE_CLAIM)
+		return 1;
+	const char *result = game_result(g);
+	if (strcmp(result, "1-0") == 0 || strcmp(result, "0-1") == 0)
+		return 0;
+	return e->tag != NULL || strcmp(result, "1/2-1/2") == 0;
+}
+
 static void collect(struct collector *c, const struct recorded_ending *e, unsigned *kinds_seen)
 {
-	if (c->count >= c->max || (*kinds_seen & (1u << e->kind)))
+	if (c->count >= c->max || (*kinds_seen & (1u << e->kind)) || !claim_counts(c->game, e))
 		return;
 	*kinds_seen |= 1u << e->kind;
 	c->out[c->count++] = *e;
@@ -492,7 +540,7 @@ int find_recorded_endings(const struct pgn_game *g, struct recorded_ending *out,
 {
 	pthread_once(&squeeze_once, squeeze_phrases);
 	struct context ctx = { g };
-	struct collector c = { out, 0, max };
+	struct collector c = { g, out, 0, max };
 	scan_tags(&ctx, &c);
 	scan_last_comments(&ctx, &c);
 	return c.count;

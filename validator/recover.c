@@ -283,6 +283,8 @@ int recover_move(enum lang reading, const struct position *pos, const struct wri
 	memcpy(out->found, s.best, sizeof s.best);
 	out->count = s.kept;
 	out->total = s.total;
+	out->reach = s.best_reach;
+	out->horizon = s.full_reach;
 	return s.total;
 }
 

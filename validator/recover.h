@@ -63,6 +63,12 @@ struct recovery {
 	struct repair found[RECOVER_MAX_FOUND];
 	int count;        /* kept in found[] */
 	int total;        /* explanations found (may exceed RECOVER_MAX_FOUND) */
+	int reach;        /* written tokens from the failing one on that the kept
+			     explanations account for (those they use up and those
+			     that then replay) */
+	int horizon;      /* the most that was looked at: the rest of the main line,
+			     at most RECOVER_HORIZON; reach == horizon when they
+			     replay it all */
 };
 
 /* Searches explanations for written[at], which failed in `reading` from
