@@ -1335,17 +1335,51 @@ static int lex_close(struct pgn_reader *r, struct pgn_game *g)
 	return LEX_GO_ON;
 }
 
-/* The byte after the blanks and line ends from r->pos on, without moving
- * past them (the line count stays where the game may end), or -1 at the
- * end of the input or of a buffer of nothing but blanks. */
-static int peek_past_blanks(struct pgn_reader *r)
+#define COMMENT_NOT_SEEN ((size_t)-1)
+
+/* Where the comment that opens at buf[i] ('{' or ';') ends: just past its
+ * '}' or at its line end; 0 when that is not in the buffered bytes yet,
+ * COMMENT_NOT_SEEN when a '{' comment runs into a line that begins with '['
+ * (a comment left open, which lex_brace_comment ends at that tag pair). */
+static size_t comment_end_at(const struct pgn_reader *r, size_t i)
+{
+	const unsigned char *p = r->buf + i + 1, *end = r->buf + r->end;
+
+	if (r->buf[i] == ';') {
+		while (p < end && !(r->cls[*p] & C_LINE_END))
+			p++;
+		return p < end || r->eof ? (size_t)(p - r->buf) : 0;
+	}
+	for (; p < end && *p != '}'; p++)
+		if (*p == '[' && (r->cls[p[-1]] & C_LINE_END))
+			return COMMENT_NOT_SEEN;
+	return p < end ? (size_t)(p - r->buf) + 1 : r->eof ? COMMENT_NOT_SEEN : 0;
+}
+
+/* The byte after the blanks, line ends and comments from r->pos on,
+ * without moving past them (the line count stays where the game may end),
+ * or -1: at the end of the input, at a comment left open, or when they fill
+ * the buffer. */
+static int peek_past_comments(struct pgn_reader *r)
 {
 	for (;;) {
-		size_t i = r->pos;
+		size_t i = r->pos, past = 0;
 
-		while (i < r->end && (r->cls[r->buf[i]] & (C_BLANK | C_LINE_END)))
-			i++;
-		if (i < r->end)
+		for (;;) {
+			while (i < r->end && (r->cls[r->buf[i]] & (C_BLANK | C_LINE_END)))
+				i++;
+			if (i >= r->end || (r->buf[i] != '{' && r->buf[i] != ';'))
+				break;
+			past = comment_end_at(r, i);
+			if (past == 0 || past == COMMENT_NOT_SEEN)
+				break;
+			i = past;
+		}
+		if (past == COMMENT_NOT_SEEN)
+			return -1;
+		if (i < r->end && past != 0)
+			return r->buf[i];
+		if (i < r->end && r->buf[i] != '{' && r->buf[i] != ';')
 			return r->buf[i];
 		int more = need_more(r);
 
@@ -1385,7 +1419,7 @@ static int take_result(struct pgn_reader *r, struct pgn_game *g, size_t len)
 	emit(r, g, TOKEN_RESULT, len, 0);
 	r->st.has_result = 1;
 	g->end_offset = r->base + r->pos;
-	if (peek_past_blanks(r) == '(') {
+	if (peek_past_comments(r) == '(') {
 		int n = g->problem_count;
 
 		r->st.after_result = 1;
@@ -1636,7 +1670,9 @@ static int lex_stray(struct pgn_reader *r, struct pgn_game *g)
 
 	if (a)
 		return lex_annotation(r, g, a, len);
-	if (len >= 2 && s[0] == '-' && s[1] == '-')
+	/* `--` is a null move; `@g2` a pawn dropped (crazyhouse), which the
+	 * SAN parser names as such. */
+	if (len >= 2 && ((s[0] == '-' && s[1] == '-') || s[0] == '@'))
 		return lex_symbol(r, g);
 	add_problem(r, g, PGN_SYNTAX, where_at(r, r->pos), "unexpected '%s'",
 		    printable(s, len, text, sizeof text));

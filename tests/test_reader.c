@@ -830,6 +830,41 @@ static void test_analysis_after_result(void **state)
 	for_each_chunk(check_analysis_after_result);
 }
 
+/* A comment between the marker and the analysis (ChessBase writes "1/2-1/2
+ * {Game agreed drawn, but ...} (36... e4 ...)"): the comment and the
+ * variation belong to the game; a comment after the marker and nothing
+ * more goes with the next game, as before. */
+static void check_comment_then_analysis(size_t chunk)
+{
+	struct reading rd;
+	const struct pgn_game *g;
+
+	start(&rd, "[Event \"A\"]\n\n1. e4 e5 1/2-1/2 {agreed, but\nBlack wins} ; more\n(1... c5)\n\n"
+		   "[Event \"B\"]\n\n1. d4 * {for the next game}\n\n[Event \"C\"]\n\n1. c4 *\n", chunk);
+	g = expect_game(&rd);
+	assert_int_equal(g->token_count, 10);
+	expect_token(g, 3, TOKEN_COMMENT, "agreed, but\nBlack wins", 3, 18);
+	expect_token(g, 5, TOKEN_VARIATION_START, "(", 5, 1);
+	expect_token(g, 9, TOKEN_RESULT, "1/2-1/2", 3, 10);
+	assert_int_equal(g->problem_count, 1);
+	expect_problem(g, 0, PGN_SYNTAX, 3, 10, "a variation follows the termination marker 1/2-1/2");
+	g = expect_game(&rd);
+	assert_string_equal(pgn_tag_value(g, "Event"), "B");
+	assert_int_equal(g->token_count, 3);
+	assert_int_equal(g->problem_count, 0);
+	g = expect_game(&rd);
+	assert_string_equal(pgn_tag_value(g, "Event"), "C");
+	expect_token(g, 0, TOKEN_COMMENT, "for the next game", 9, 9);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_comment_then_analysis(void **state)
+{
+	(void)state;
+	for_each_chunk(check_comment_then_analysis);
+}
+
 /* Tag sections without movetext: after a blank line, a tag the game
  * already has starts the next game; a blank line before new tags does
  * not. */
@@ -1643,6 +1678,7 @@ int main(void)
 		cmocka_unit_test(test_annotation_signs),
 		cmocka_unit_test(test_variation_without_move),
 		cmocka_unit_test(test_analysis_after_result),
+		cmocka_unit_test(test_comment_then_analysis),
 		cmocka_unit_test(test_tag_sections_alone),
 		cmocka_unit_test(test_several_games),
 		cmocka_unit_test(test_games_without_tags),

@@ -177,6 +177,12 @@ static void test_refusals(void **state)
 	parse_fails("N-f3", "full origin");
 	parse_fails("\xd0\x9a\xd1\x80" "e2", "piece letter"); /* Russian Кр */
 	parse_fails("hello", "destination");
+	/* crazyhouse and bughouse drops are named as what they are */
+	parse_fails("N@g4", "a drop");
+	parse_fails("Q@f7#", "a drop");
+	parse_fails("@g2+", "a drop");
+	parse_fails("N@g9", "destination");
+	parse_fails("Ng@4", "destination");
 }
 
 /* The common shapes (e4, Nf3, Nxf3, exd5, with marks) are read by a short

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "lang.h"
 #include "movegen.h"
@@ -61,16 +60,18 @@ static const char *variant_in_event(const char *event)
 		"crazyhouse", "bughouse", "atomic", "suicide", "losers", "antichess", "giveaway", "horde",
 		"three-check", "3-check", "threecheck", "3check", "king of the hill", "racing kings",
 	};
+	char lower[128];
+	size_t len = 0;
 	if (!event)
 		return NULL;
+	for (; len < sizeof lower - 1 && event[len]; len++)
+		lower[len] = (char)tolower((unsigned char)event[len]);
+	lower[len] = '\0';
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		size_t n = strlen(names[i]);
-		for (const char *p = event; *p; p++) {
-			if (strncasecmp(p, names[i], n) != 0)
-				continue;
-			int starts = p == event || !isalnum((unsigned char)p[-1]);
-			int ends = !isalnum((unsigned char)p[n]);
-			if (starts && ends)
+		for (const char *p = strstr(lower, names[i]); p; p = strstr(p + 1, names[i])) {
+			int starts = p == lower || !isalnum((unsigned char)p[-1]);
+			if (starts && !isalnum((unsigned char)p[n]))
 				return names[i];
 		}
 	}

@@ -96,6 +96,10 @@ static const struct phrase {
 	/* lichess "Time forfeit"; "{Now the flag fell.}" */
 	{ "time forfeit", ENDING_TIME_FORFEIT, SUBJECT_NONE, TIME_USES },
 	{ "flag fell", ENDING_TIME_FORFEIT, SUBJECT_NONE, IN_CLAUSE },
+	{ "flag has fallen", ENDING_TIME_FORFEIT, SUBJECT_NONE, IN_CLAUSE },
+	/* club files: "{1-0 on time}" */
+	{ "1-0 on time", ENDING_TIME_FORFEIT, SUBJECT_NONE, IN_CLAUSE },
+	{ "0-1 on time", ENDING_TIME_FORFEIT, SUBJECT_NONE, IN_CLAUSE },
 	{ "time", ENDING_TIME_FORFEIT, SUBJECT_NONE, WHOLE_TAG },
 	/* chess.com "Game drawn by repetition"; TCEC "3-Fold repetition";
 	 * "3-fold rep"; "{Draw by 3-fold repetition}" (fivefold is a
@@ -421,7 +425,7 @@ static int claim_counts(const struct pgn_game *g, const struct recorded_ending *
 	const char *result = game_result(g);
 	if (strcmp(result, "1-0") == 0 || strcmp(result, "0-1") == 0)
 		return 0;
-	return e->tag != NULL || strcmp(result, "1/2-1/2") == 0;
+	return e->tag != NULL || strcmp(result, "1/2-1/2") == 0 || strcmp(result, "1/2") == 0;
 }
 
 static void collect(struct collector *c, const struct recorded_ending *e, unsigned *kinds_seen)
