@@ -13,7 +13,7 @@ along the main line:
   is_fivefold_repetition()                at every ply (FIDE 9.6.1)
   is_seventyfive_moves()                  at every ply (FIDE 9.6.2)
 
-From them follows what `pgnaudit check --select wrong-result,automatic-draw,
+From them follows what `pgnaudit check --rules fide2023 --select wrong-result,automatic-draw,
 move-after-end,unwinnable-timeout` must say under the 2023 Laws: the first
 ply that ends the game (insufficient material, fivefold, 75 moves) gives an
 automatic-draw there (9.6) and a move-after-end at the next ply when play
@@ -248,13 +248,20 @@ def first_end(board, ply):
 # first in a text hides a claim phrase after it.
 TIME_PHRASES = ("timeoutvsinsufficientmaterial", "wonontime", "winsontime", "forfeitsontime",
                 "forfeitedontime", "losesontime", "lostontime", "overstepsthetimelimit",
-                "overstepsthetimelimit", "timeforfeit")
+                "overstepsthetimelimit", "ranoutoftime", "runsoutoftime", "timedout", "timesout",
+                "wonbytimeout", "winsbytimeout", "lostbytimeout", "losesbytimeout", "timeforfeit",
+                "flagfell", "flaghasfallen", "10ontime", "01ontime")
 CLAIM_PHRASES = (("repetition", "threefold"), ("3fold", "threefold"), ("threefold", "threefold"),
                  ("50move", "fifty"), ("fiftymove", "fifty"))
 CLAUSE_TAILS = ("", "s", "rule", "srule", "repetition", "rep")
-HEDGE = re.compile(r"^(avoid|threat|allow|prevent|escap|offer|refus|possib)[a-z]*$|^(try|tries|"
-                   r"tried|trying|could|would|should|can|cannot|might|may|will|not|no|if|"
-                   r"instead|soon|almost|nearly)$")
+HEDGE = re.compile(r"^(avoid|threat|allow|prevent|escap|offer|refus|possib|aim|hope|intend|impossib|"
+                   r"probabl|seem|apparent|overlook|chance)[a-z]*$|^(try|tries|tried|trying|could|"
+                   r"would|should|can|cannot|might|may|will|if|unless|instead|otherwise|soon|almost|"
+                   r"nearly|hoping|wanted|playing|not|no|never|neither|nor|without|likely|unlikely|"
+                   r"perhaps|maybe|miss|missed|misses|had)$")
+NEGATED = re.compile(r"[A-Za-z](?:'|\u2019)[tT]")
+DECISIVE = ("1-0", "0-1")
+DRAWN = ("1/2-1/2", "1/2")
 OUTCOME = re.compile(r"^(draw[a-z]*|claim[a-z]*|ends|ended)$")
 CLAUSE_BREAK = re.compile(r"[,;()\[\]]|(?<![0-9])\.(?=\s|$)|[:!?](?=\s|$)")
 CLAIM_KINDS = ("threefold", "fifty")
@@ -304,11 +311,11 @@ def claim_in_text(text, in_tag):
     if not sq:
         return None
     if in_tag:
-        if sq == "time" or any(t in sq for t in TIME_PHRASES):
+        if sq in ("time", "timeout") or any(t in sq for t in TIME_PHRASES):
             return None
         return next((kind for phrase, kind in CLAIM_PHRASES if phrase in sq), None)
     words = [w.lower() for w in re.findall(r"[A-Za-z]+", text) if len(w) < 24]
-    if any(HEDGE.match(w) for w in words) or any(t in sq for t in TIME_PHRASES + ("flagfell",)):
+    if any(HEDGE.match(w) for w in words) or NEGATED.search(text) or any(t in sq for t in TIME_PHRASES):
         return None
     outcome = any(OUTCOME.match(w) for w in words)
     for phrase, kind in CLAIM_PHRASES:
@@ -319,8 +326,12 @@ def claim_in_text(text, in_tag):
 
 def recorded_claims(game):
     """The kinds of claim ("threefold", "fifty") a game records in its
-    Termination and TerminationDetails tags or its last comments."""
+    Termination and TerminationDetails tags or its last comments: none
+    with a decisive result, and comments only in a drawn game."""
     kinds = set()
+    result = game.headers.get("Result", "*")
+    if result in DECISIVE:
+        return frozenset()
     for value in getattr(game, "ending_tags", []):
         kind = claim_in_text(value, True)
         if kind:
@@ -329,7 +340,7 @@ def recorded_claims(game):
     comments = getattr(end, "comments", None)
     if comments is None:  # python-chess before 1.11: one string
         comments = [end.comment] if end.comment else []
-    for comment in comments:
+    for comment in comments if result in DRAWN else []:
         for clause in CLAUSE_BREAK.split(comment):
             if clause.strip() and not clause.strip().startswith("%"):
                 kind = claim_in_text(clause, False)
@@ -461,7 +472,7 @@ class Expectation:
 def our_findings(pgnaudit, path, timeout, codes=CODES + "," + CLAIM_CODES, text=None):
     """{game index: {(code, ply or 0, rule): the finding}}, for the file at
     path, or for text on standard input when path is "-"."""
-    proc = subprocess.run([pgnaudit, "check", "-f", "jsonl", "--select", codes, path],
+    proc = subprocess.run([pgnaudit, "check", "-f", "jsonl", "--rules", "fide2023", "--select", codes, path],
                           input=text.encode("utf-8") if text is not None else None,
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=timeout)
     by_game = defaultdict(dict)
