@@ -1,5 +1,5 @@
 #!/bin/sh
-# corpus_pass.sh - runs `check` (both editions, and -j 2) and `replay` on
+# corpus_pass.sh - runs `check` (by date and under the 2005 Laws, and -j 2) and `replay` on
 # every file of the shared corpus and fails on a crash, a hang, an exit
 # status above 2, a sanitizer report, or -j 2 output that is not the bytes
 # of -j 1.  `make sanitize` runs it with a

@@ -219,6 +219,52 @@ static void test_analysis_is_not_a_claim(void **state)
 	}
 }
 
+/* Issue 23: closing comments that mention a repetition without recording a
+ * claim.  A decisive result records no draw claim (tags and comments); a
+ * comment claims only in a drawn game; negations, guesses and chances let
+ * pass are hedges.  Time forfeits in the words real files use. */
+static void test_mentions_are_not_claims(void **state)
+{
+	(void)state;
+	static const char *const drawn[] = {
+		"A draw by repetition was impossible here", "a draw by repetition is likely",
+		"White couldn't claim a draw by repetition", "White couldn\xE2\x80\x99t claim a draw by repetition",
+		"Black missed a draw by repetition", "Black had a draw by repetition", "never a draw by repetition",
+		"perhaps a draw by repetition", "it seems a draw by repetition", "he overlooked a draw by repetition",
+		"Black was running out of time",
+	};
+	for (size_t i = 0; i < sizeof drawn / sizeof drawn[0]; i++) {
+		if (endings_with_comment(drawn[i], "1/2-1/2") != 0)
+			fail_msg("'%s' should not count as an ending (got %s)", drawn[i], endings[0].phrase);
+		teardown_game();
+	}
+	static const char *const results[] = { "1-0", "0-1", "*" };
+	for (size_t i = 0; i < sizeof results / sizeof results[0]; i++) {
+		if (endings_with_comment("Draw by repetition", results[i]) != 0)
+			fail_msg("a comment claim with the result %s should not count", results[i]);
+		teardown_game();
+	}
+	assert_int_equal(endings_with_tag("3-fold repetition", "1-0", "A", "B"), 0);
+	teardown_game();
+	/* a tag still counts without a result; a comment in a game scored 1/2 */
+	expect_one(endings_with_tag("3-fold repetition", "*", "A", "B"), ENDING_THREEFOLD_CLAIM, -1, "repetition");
+	teardown_game();
+	expect_one(endings_with_comment("Draw by repetition", "1/2"), ENDING_THREEFOLD_CLAIM, -1, "repetition");
+	teardown_game();
+	expect_one(endings_with_comment("White ran out of time", "0-1"), ENDING_TIME_FORFEIT, WHITE, "ran out of time");
+	teardown_game();
+	expect_one(endings_with_comment("Black timed out.", "1-0"), ENDING_TIME_FORFEIT, BLACK, "timed out");
+	teardown_game();
+	expect_one(endings_with_comment("Carlsen wins by timeout", "0-1"), ENDING_TIME_FORFEIT, WHITE, "wins by timeout");
+	teardown_game();
+	expect_one(endings_with_comment("1-0 on time", "1-0"), ENDING_TIME_FORFEIT, BLACK, "1-0 on time");
+	teardown_game();
+	expect_one(endings_with_comment("The flag has fallen!", "0-1"), ENDING_TIME_FORFEIT, WHITE, "flag has fallen");
+	teardown_game();
+	expect_one(endings_with_tag("timeout", "1-0", "A", "B"), ENDING_TIME_FORFEIT, BLACK, "timeout");
+	teardown_game();
+}
+
 static void test_only_the_last_main_line_comments_count(void **state)
 {
 	(void)state;
@@ -273,6 +319,7 @@ int main(void)
 		cmocka_unit_test(test_last_comments_of_the_rules),
 		cmocka_unit_test(test_spelling_variants),
 		cmocka_unit_test(test_analysis_is_not_a_claim),
+		cmocka_unit_test(test_mentions_are_not_claims),
 		cmocka_unit_test(test_only_the_last_main_line_comments_count),
 		cmocka_unit_test(test_several_endings_and_the_limit),
 	};
