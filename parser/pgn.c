@@ -57,7 +57,15 @@ enum {
 	C_GLYPH = 1 << 8,         /* ! ? */
 	C_DOT = 1 << 9,
 	C_ODD = 1 << 10,          /* NUL (the sentinel), '%', 0xEF (BOM), ^Z: looked at in skip_blanks */
-	C_ANNOTATION = 1 << 11,   /* may begin a symbol that is an annotation sign (annotation_nag) */
+	C_ANNOTATION = 1 << 11,   /* may begin a symbol that is an annotation sign (annotation_sign_of) */
+};
+
+/* The longest symbol an annotation sign that begins with a byte can be
+ * (`N` 1, `RR` 2, `=/∞` and the like up to 5 bytes), 0 for the bytes that
+ * begin none: lex_plain_run leaves a symbol to lex_symbol when it is no
+ * longer, with one look-up. */
+static const uint8_t annotation_length[256] = {
+	['D'] = 1, ['N'] = 1, ['R'] = 2, [0xC2] = 5, [0xCE] = 5, [0xE2] = 5,
 };
 
 /* What a lexing step tells the game loop. */
@@ -153,8 +161,9 @@ static void init_classes(uint16_t *cls)
 	cls[0x1a] |= C_ODD;
 	cls['!'] |= C_GLYPH;
 	cls['?'] |= C_GLYPH;
-	for (const char *a = "DNR\xC2\xCE\xE2"; *a; a++)
-		cls[(unsigned char)*a] |= C_ANNOTATION;
+	for (int c = 0; c < 256; c++)
+		if (annotation_length[c])
+			cls[c] |= C_ANNOTATION;
 }
 
 /* ---- input: the buffer and the position in the file ---- */
@@ -1408,7 +1417,9 @@ static int take_result(struct pgn_reader *r, struct pgn_game *g, size_t len)
 	int tokens = g->token_count;
 	char text[8];
 
-	snprintf(text, sizeof text, "%.*s", (int)len, (const char *)r->buf + r->pos);
+	/* Copied, not formatted: every game with a result comes here. */
+	memcpy(text, r->buf + r->pos, len < sizeof text ? len : sizeof text - 1);
+	text[len < sizeof text ? len : sizeof text - 1] = '\0';
 	if (r->st.after_result) {
 		add_problem(r, g, PGN_SYNTAX, at, "a second termination marker %s, after the analysis that"
 			    " follows the first; it is not read", text);
@@ -1881,7 +1892,7 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 			next = q;
 			/* `N`, `D`, `RR`, `∞` and the like may be annotation
 			 * signs: lex_symbol tells. */
-			if ((k & C_ANNOTATION) && (take <= 2 || c >= 0x80))
+			if (take <= annotation_length[c])
 				break;
 		}
 		if (q >= limit) {

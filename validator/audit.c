@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "lang.h"
 #include "movegen.h"
@@ -41,38 +42,57 @@ static enum variant variant_of(const char *tag)
 
 /* The date the game was played, for --rules by-date: its Date tag, or
  * the EventDate when the Date has no digit (or is absent). */
-static const char *game_date(const struct pgn_game *g)
+static int has_digit(const char *s)
 {
-	const char *date = pgn_tag_value(g, "Date");
-	if (date && strpbrk(date, "0123456789"))
+	for (; s && *s; s++)
+		if (*s >= '0' && *s <= '9')
+			return 1;
+	return 0;
+}
+
+static const char *game_date(const char *date, const char *event_date)
+{
+	if ((date && date[0] >= '0' && date[0] <= '9') || has_digit(date))
 		return date;
-	const char *event_date = pgn_tag_value(g, "EventDate");
-	return event_date && strpbrk(event_date, "0123456789") ? event_date : date;
+	return has_digit(event_date) ? event_date : date;
 }
 
 /* A variant the Event tag names, for games without a Variant tag (FICS
  * exports say "FICS rated crazyhouse game" and nothing else), or NULL.
  * Whole words, without case; only names that mean a variant wherever
- * they stand. */
+ * they stand.  Every game's Event is looked at, so a word is passed over
+ * on its first letter unless a name begins with it. */
 static const char *variant_in_event(const char *event)
 {
-	static const char *const names[] = {
-		"crazyhouse", "bughouse", "atomic", "suicide", "losers", "antichess", "giveaway", "horde",
-		"three-check", "3-check", "threecheck", "3check", "king of the hill", "racing kings",
+#define NAME(s) { (s), sizeof(s) - 1 }
+	static const struct {
+		const char *text;
+		size_t length;
+	} names[] = {
+		NAME("atomic"), NAME("antichess"), NAME("bughouse"), NAME("crazyhouse"), NAME("giveaway"),
+		NAME("horde"), NAME("king of the hill"), NAME("losers"), NAME("racing kings"), NAME("suicide"),
+		NAME("three-check"), NAME("threecheck"), NAME("3-check"), NAME("3check"),
 	};
-	char lower[128];
-	size_t len = 0;
-	if (!event)
-		return NULL;
-	for (; len < sizeof lower - 1 && event[len]; len++)
-		lower[len] = (char)tolower((unsigned char)event[len]);
-	lower[len] = '\0';
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-		size_t n = strlen(names[i]);
-		for (const char *p = strstr(lower, names[i]); p; p = strstr(p + 1, names[i])) {
-			int starts = p == lower || !isalnum((unsigned char)p[-1]);
-			if (starts && !isalnum((unsigned char)p[n]))
-				return names[i];
+#undef NAME
+	_Static_assert(sizeof names / sizeof names[0] == 14, "by_first below has a bit for each name");
+	/* The names (bit i: names[i]) that begin with a letter, lower case. */
+	static const uint16_t by_first[128] = {
+		['a'] = 0x0003, ['b'] = 0x0004, ['c'] = 0x0008, ['g'] = 0x0010, ['h'] = 0x0020, ['k'] = 0x0040,
+		['l'] = 0x0080, ['r'] = 0x0100, ['s'] = 0x0200, ['t'] = 0x0C00, ['3'] = 0x3000,
+	};
+	int word_start = 1;
+	for (const char *p = event; p && *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		int alnum = (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+		int starts = word_start;
+		word_start = !alnum;
+		if (!starts || !alnum)
+			continue;
+		for (unsigned m = by_first[c >= 'A' && c <= 'Z' ? c | 0x20 : c]; m; m &= m - 1) {
+			int i = __builtin_ctz(m);
+			size_t n = names[i].length;
+			if (strncasecmp(p, names[i].text, n) == 0 && !isalnum((unsigned char)p[n]))
+				return names[i].text;
 		}
 	}
 	return NULL;
@@ -127,32 +147,65 @@ static void check_result_tag(const struct pgn_game *g, struct finding_list *out)
 		 "the termination marker %s disagrees with the Result tag \"%s\"", written, tag);
 }
 
-/* Sets up the start position; 0 when the game cannot be replayed. */
-static int start_position(const struct pgn_game *g, struct position *pos, struct finding_list *out)
+/* The tags the setting up of a game reads: the first of each, as
+ * pgn_tag_value finds it, but the last FEN tag, where a bad FEN is
+ * reported.  One pass over the tags for all of them. */
+struct setup_tags {
+	const char *variant, *fen, *event, *date, *event_date;
+	const struct pgn_tag *fen_tag;
+};
+
+static void find_setup_tags(const struct pgn_game *g, struct setup_tags *t)
 {
-	/* The Variant and FEN tags in one pass over the tags (the first of
-	 * each, as pgn_tag_value finds it; a bad FEN is reported at the last). */
-	const char *variant_tag = NULL, *fen = NULL;
-	const struct pgn_tag *fen_tag = NULL;
+	memset(t, 0, sizeof *t);
 	for (int i = 0; i < g->tag_count; i++) {
-		const char *name = g->arena + g->tags[i].name;
-		if (name[0] == 'V' && !variant_tag && strcmp(name, "Variant") == 0)
-			variant_tag = g->arena + g->tags[i].value;
-		if (name[0] == 'F' && strcmp(name, "FEN") == 0) {
-			if (!fen)
-				fen = g->arena + g->tags[i].value;
-			fen_tag = &g->tags[i];
+		const char *name = g->arena + g->tags[i].name, *value = g->arena + g->tags[i].value;
+		switch (name[0]) {
+		case 'V':
+			if (!t->variant && strcmp(name, "Variant") == 0)
+				t->variant = value;
+			break;
+		case 'F':
+			if (name[1] == 'E' && name[2] == 'N' && name[3] == '\0') {
+				if (!t->fen)
+					t->fen = value;
+				t->fen_tag = &g->tags[i];
+			}
+			break;
+		case 'E':
+			/* Letter by letter, not strcmp: every game has these. */
+			if (name[1] != 'v' || name[2] != 'e' || name[3] != 'n' || name[4] != 't')
+				break;
+			if (name[5] == '\0' && !t->event)
+				t->event = value;
+			else if (name[5] == 'D' && !t->event_date && strcmp(name + 5, "Date") == 0)
+				t->event_date = value;
+			break;
+		case 'D':
+			if (name[1] == 'a' && name[2] == 't' && name[3] == 'e' && name[4] == '\0' && !t->date)
+				t->date = value;
+			break;
+		default:
+			break;
 		}
 	}
+}
+
+/* Sets up the start position; 0 when the game cannot be replayed. */
+static int start_position(const struct pgn_game *g, const struct setup_tags *tags, struct position *pos,
+			  struct finding_list *out)
+{
+	const char *variant_tag = tags->variant, *fen = tags->fen;
+	const struct pgn_tag *fen_tag = tags->fen_tag;
 	enum variant v = variant_of(variant_tag);
-	const char *named = variant_tag ? NULL : variant_in_event(pgn_tag_value(g, "Event"));
+	const char *named = variant_tag ? NULL : variant_in_event(tags->event);
 	if (named) {
 		struct finding *f = finding_add(out, CHECK_UNSUPPORTED_VARIANT);
 		f->line = g->first_line;
 		f->column = 1;
 		snprintf(f->message, sizeof f->message,
 			 "the game is %s, as its Event tag says (\"%.60s\"; it has no Variant tag), not chess or Chess960; its moves are not checked",
-			 named, pgn_tag_value(g, "Event"));
+			 named, tags->event);
 		return 0;
 	}
 	if (v == VARIANT_OTHER) {
@@ -859,12 +912,15 @@ void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list
 	struct game_record *rec = &a->record;
 	int first = out->count;
 	unsigned mask = a->opt.langs ? a->opt.langs : LANG_ENGLISH_ONLY;
-	record_reset(rec, g, a->opt.rules == RULES_BY_DATE ? rules_in_force(game_date(g)) : a->opt.rules);
+	struct setup_tags tags;
+	find_setup_tags(g, &tags);
+	record_reset(rec, g,
+		     a->opt.rules == RULES_BY_DATE ? rules_in_force(game_date(tags.date, tags.event_date)) : a->opt.rules);
 	rec->termination = termination_marker(g);
 	report_reader_problems(g, out);
 	check_result_tag(g, out);
 	a->line_collected = 0;
-	if (start_position(g, &rec->start, out)) {
+	if (start_position(g, &tags, &rec->start, out)) {
 		if ((mask & (mask - 1)) == 0) {
 			int l = 0;
 			while (!(mask & LANG_MASK(l)))

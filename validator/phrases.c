@@ -240,16 +240,20 @@ static char squeezed_phrases[PHRASE_COUNT][SQUEEZE_MAX];
 static size_t squeezed_lengths[PHRASE_COUNT];
 static pthread_once_t squeeze_once = PTHREAD_ONCE_INIT;
 
-/* The first two bytes of every squeezed phrase, as a set of byte pairs: a
- * text in which no two adjacent bytes are in it holds no phrase, whichever
- * way it is matched (whole, prefix or anywhere), and is passed over without
- * trying each phrase.  Most texts are engine data such as "+0.13/12 0.29s".
- * Unused (every text is tried) if some phrase squeezes to under two bytes. */
+/* Two adjacent bytes of every squeezed phrase, its key pair, as a set of
+ * byte pairs: a text in which no two adjacent bytes are in it holds no
+ * phrase, whichever way it is matched (whole, prefix or anywhere), and is
+ * passed over without trying each phrase.  Most texts are engine data such
+ * as "+0.13/12 0.29s", so the key pair of a phrase is its first two bytes,
+ * or the second and third when the first two are digits ("10ontime" has
+ * "0o": "10" stands in every other clock and evaluation).  Unused (every
+ * text is tried) if some phrase squeezes to under three bytes. */
 static uint64_t phrase_starts[65536 / 64];
 static int phrase_starts_usable;
-/* The phrases (bit i: phrases[i]) whose squeezed text begins with a byte:
- * on a pair in phrase_starts, only these are told apart by their second
- * byte, not every phrase. */
+static uint8_t key_offset[PHRASE_COUNT];
+/* The phrases (bit i: phrases[i]) whose key pair begins with a byte: on a
+ * pair in phrase_starts, only these are told apart by their second byte,
+ * not every phrase. */
 static uint32_t phrases_by_first[256];
 
 static unsigned byte_pair(const char *s)
@@ -265,18 +269,22 @@ static void squeeze_phrases(void)
 	}
 	phrase_starts_usable = 1;
 	for (size_t i = 0; i < PHRASE_COUNT; i++) {
+		const char *sq = squeezed_phrases[i];
 		squeezed_lengths[i] = squeeze(phrases[i].text, strlen(phrases[i].text), squeezed_phrases[i], NULL);
-		if (squeezed_lengths[i] < 2)
+		if (squeezed_lengths[i] < 3) {
 			phrase_starts_usable = 0;
-		else
-			phrase_starts[byte_pair(squeezed_phrases[i]) / 64] |= (uint64_t)1 << (byte_pair(squeezed_phrases[i]) % 64);
-		phrases_by_first[(unsigned char)squeezed_phrases[i][0]] |= (uint32_t)1 << i;
+			continue;
+		}
+		key_offset[i] = isdigit((unsigned char)sq[0]) && isdigit((unsigned char)sq[1]);
+		unsigned pair = byte_pair(sq + key_offset[i]);
+		phrase_starts[pair / 64] |= (uint64_t)1 << (pair % 64);
+		phrases_by_first[pair >> 8] |= (uint32_t)1 << i;
 	}
 }
 
 /* The phrases (bit i: phrases[i]) that may occur in the squeezed text of
- * length n: those whose first two bytes stand side by side in it, every
- * phrase when the byte pairs are unusable.  Only these are searched for;
+ * length n: those whose key pair stands in it, every phrase when the byte
+ * pairs are unusable.  Only these are searched for;
  * most texts have none, and the rest one or two. */
 static uint32_t phrases_maybe_in(const char *text, size_t n)
 {
@@ -289,7 +297,7 @@ static uint32_t phrases_maybe_in(const char *text, size_t n)
 			continue;
 		for (uint32_t first = phrases_by_first[pair >> 8]; first; first &= first - 1) {
 			int k = __builtin_ctz(first);
-			if (byte_pair(squeezed_phrases[k]) == pair)
+			if (byte_pair(squeezed_phrases[k] + key_offset[k]) == pair)
 				maybe |= (uint32_t)1 << k;
 		}
 	}

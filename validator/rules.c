@@ -73,61 +73,69 @@ static const struct {
 
 const char *rule_cite(enum rules_edition edition, const char *rule2023)
 {
-	if (edition != RULES_FIDE2005 || !rule2023)
+	/* Asked of every finding of every game judged by the 2005 Laws (most
+	 * games of a historical collection): the PGN sections go at once, and
+	 * the checks cite the table's own strings, found by their address
+	 * before any comparison of the text. */
+	if (edition != RULES_FIDE2005 || !rule2023 || strncmp(rule2023, "FIDE ", 5) != 0)
 		return rule2023;
+	for (size_t i = 0; i < sizeof articles / sizeof articles[0]; i++)
+		if (articles[i].fide2023 == rule2023)
+			return articles[i].fide2005;
 	for (size_t i = 0; i < sizeof articles / sizeof articles[0]; i++)
 		if (strcmp(articles[i].fide2023, rule2023) == 0)
 			return articles[i].fide2005;
 	return rule2023;
 }
 
-/* n characters of a date, digits or '?', read with `fill` for each '?';
- * -1 for anything else.  *known counts the digits. */
-static long date_field(const char *s, int n, int fill, int *known)
-{
-	long v = 0;
-	for (int i = 0; i < n; i++) {
-		if (s[i] >= '0' && s[i] <= '9') {
-			v = v * 10 + (s[i] - '0');
-			++*known;
-		} else if (s[i] == '?') {
-			v = v * 10 + fill;
-		} else {
-			return -1;
-		}
-	}
-	return v;
-}
-
-/* The earliest (fill 0) or latest (fill 9) day a PGN date YYYY.MM.DD with
- * '?' for unknown digits can be, as YYYYMMDD, or -1 when it is not of that
- * form; *year_known counts the year's known digits. */
-static long date_bound(const char *date, int fill, int *year_known)
-{
-	int month_known = 0;
-	*year_known = 0;
-	if (strlen(date) != 10 || date[4] != '.' || date[7] != '.')
-		return -1;
-	long year = date_field(date, 4, fill, year_known);
-	long month = date_field(date + 5, 2, fill, &month_known);
-	long day = date_field(date + 8, 2, fill, &month_known);
-	if (year < 0 || month < 0 || day < 0)
-		return -1;
-	month = month < 1 ? 1 : month > 12 ? 12 : month;
-	day = day < 1 ? 1 : day > 31 ? 31 : day;
-	return year * 10000 + month * 100 + day;
-}
-
+/* The edition in force on a date.  A PGN date is YYYY.MM.DD with '?' for
+ * what is not known; the earliest and the latest day it can be (each '?'
+ * read as 0 and as 9, months and days then brought into 1-12 and 1-31)
+ * are compared with 1 July 2014, in one pass over it. */
 enum rules_edition rules_in_force(const char *date)
 {
 	const long automatic_draws = 20140701; /* 9.6 in force from 1 July 2014 */
-	int known;
+	long earliest = 0, latest = 0, early_field = 0, late_field = 0;
+	int year_known = 0;
 	if (!date)
 		return RULES_FIDE2023;
-	long earliest = date_bound(date, 0, &known), latest = date_bound(date, 9, &known);
-	if (earliest < 0 || latest < 0 || known < 3)
-		return latest >= 0 && latest < automatic_draws ? RULES_FIDE2005 : RULES_FIDE2023;
-	return earliest >= automatic_draws ? RULES_FIDE2023 : RULES_FIDE2005;
+	/* Nearly every date: a year of four digits other than 2014, then a
+	 * dot.  The rest of it does not matter. */
+	if (date[0] >= '0' && date[0] <= '9' && date[1] >= '0' && date[1] <= '9' && date[2] >= '0' && date[2] <= '9'
+	    && date[3] >= '0' && date[3] <= '9' && date[4] == '.') {
+		int year = (date[0] - '0') * 1000 + (date[1] - '0') * 100 + (date[2] - '0') * 10 + (date[3] - '0');
+		if (year != 2014)
+			return year < 2014 ? RULES_FIDE2005 : RULES_FIDE2023;
+	}
+	for (int i = 0; i <= 10; i++) {
+		char c = date[i];
+		if (i == 4 || i == 7 || i == 10) {
+			if (c != (i == 10 ? '\0' : '.'))
+				return RULES_FIDE2023; /* not a PGN date: as undated */
+			long lo = i == 4 ? 0 : 1, hi = i == 4 ? 9999 : i == 7 ? 12 : 31;
+			earliest = earliest * (i == 4 ? 1 : 100) + (early_field < lo ? lo : early_field > hi ? hi : early_field);
+			latest = latest * (i == 4 ? 1 : 100) + (late_field < lo ? lo : late_field > hi ? hi : late_field);
+			early_field = late_field = 0;
+			if (i == 10)
+				break;
+			continue;
+		}
+		if (c >= '0' && c <= '9') {
+			early_field = early_field * 10 + (c - '0');
+			late_field = late_field * 10 + (c - '0');
+			year_known += i < 4;
+		} else if (c == '?') {
+			early_field = early_field * 10;
+			late_field = late_field * 10 + 9;
+		} else {
+			return RULES_FIDE2023;
+		}
+	}
+	if (latest < automatic_draws)
+		return RULES_FIDE2005;
+	if (earliest >= automatic_draws || year_known < 3)
+		return RULES_FIDE2023;
+	return RULES_FIDE2005; /* either side of 1 July 2014, the decade known */
 }
 
 const char *rules_edition_name(enum rules_edition edition)
