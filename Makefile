@@ -107,9 +107,12 @@ deps-build:
 	@[ -f /usr/include/isa-l/igzip_lib.h ] || { [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
 		$(SUDO) apt-get install -y libisal-dev; }
 
+# strace injects the delays of tests/e2e_safety.sh (a file that grows while
+# fix rewrites it, two fix runs at once).
 deps-test: deps-build
-	@[ -f /usr/include/cmocka.h ] && [ -f /usr/include/zlib.h ] || { [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
-		$(SUDO) apt-get install -y libcmocka-dev zlib1g-dev; }
+	@[ -f /usr/include/cmocka.h ] && [ -f /usr/include/zlib.h ] && command -v strace >/dev/null || \
+		{ [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
+		$(SUDO) apt-get install -y libcmocka-dev zlib1g-dev strace; }
 
 # The programs are built JOBS at a time, then the tests run, JOBS at a time
 # too (tests/parallel.sh: the unit test programs, then the e2e scripts).
@@ -132,7 +135,7 @@ unit: $(TEST_BIN)
 # and says it skips that part where it is not (make test does not install it).
 e2e: pgnaudit
 	@JOBS=$(JOBS) sh tests/parallel.sh "sh tests/e2e.sh" "sh tests/e2e_report.sh" \
-		"sh tests/e2e_fixsplit.sh" "sh tests/e2e_lang.sh"
+		"sh tests/e2e_fixsplit.sh" "sh tests/e2e_lang.sh" "sh tests/e2e_safety.sh"
 
 # Rebuilds everything with the sanitizers, runs the unit tests, the e2e
 # tests and the corpus pass, then cleans up - also when something failed -

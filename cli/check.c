@@ -246,7 +246,7 @@ int cmd_check(int argc, char **argv)
 		return usage_check(stderr, EXIT_TROUBLE);
 	int file_count;
 	char **files = input_files(argc, argv, &file_count);
-	if (output_is_input(opt.output, files, file_count))
+	if (output_is_input(opt.output, "-o", files, file_count))
 		return EXIT_TROUBLE;
 	struct output out;
 	if (output_open(&out, opt.output) < 0)

@@ -50,12 +50,29 @@ struct output {
 
 /* Returns 0, or -1 after printing why. */
 int output_open(struct output *o, const char *path);
+/* As output_open, but the temporary file stays 0600 (mkstemp's) for the
+ * caller to give it the permissions of the file it replaces. */
+int output_open_private(struct output *o, const char *path);
+/* At start-up: descriptors 0-2 that are closed are opened on /dev/null
+ * (else an output file could become "standard error"), and SIGINT,
+ * SIGTERM and SIGHUP remove the temporary files before the program dies
+ * of them (exit status 128 + the signal's number). */
+void output_guard_start(void);
+/* A temporary file the signals must remove (the string must stay valid
+ * until it is unregistered), and no longer. */
+void temporary_register(char *path);
+void temporary_unregister(const char *path);
 /* For commands whose output is not the input written again (check,
  * report, replay): whether the regular file `path` (-o) is one of the
- * inputs, the same file under any name (a link, ./x).  Says so and
+ * inputs, the same file under any name (a link, ./x), or the file standard
+ * input is redirected from when an input is "-".  Says so (naming the
+ * option that gave it, "-o") and
  * returns 1; writing the output would replace what is being read.
  * Returns 0 when path is NULL, "-", absent or not a regular file. */
-int output_is_input(const char *path, char **files, int count);
+int output_is_input(const char *path, const char *option, char **files, int count);
+/* Whether two output paths name one file, under any names (./x, a link,
+ * or a file that does not exist yet in the same folder). */
+int outputs_are_one(const char *a, const char *b);
 /* Whether writing to fp has failed.  The first time it says so it keeps
  * errno for output_close's message.  The read loops call it after each game
  * and stop at once: there is no point auditing what nobody can read. */

@@ -21,7 +21,10 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -699,11 +702,14 @@ static int make_backup(const char *path, const char *suffix)
 		warnx_("%s: cannot create the backup: %s", backup, strerror(errno));
 		goto done;
 	}
+	temporary_register(tmp);
 	if (rename(tmp, backup) != 0) {
 		warnx_("%s: cannot create the backup: %s", backup, strerror(errno));
 		unlink(tmp);
+		temporary_unregister(tmp);
 		goto done;
 	}
+	temporary_unregister(tmp);
 	status = 0;
 done:
 	free(backup);
@@ -711,15 +717,48 @@ done:
 	return status;
 }
 
+/* Is the file now what it was when it was opened: the same inode, of the
+ * same size, written last at the same time?  Else another process wrote
+ * to it (a live broadcast file grows) or replaced it (a second fix run). */
+static int unchanged_since(const char *path, const struct stat *then)
+{
+	struct stat now;
+	return stat(path, &now) == 0 && now.st_dev == then->st_dev && now.st_ino == then->st_ino
+	       && now.st_size == then->st_size && now.st_mtim.tv_sec == then->st_mtim.tv_sec
+	       && now.st_mtim.tv_nsec == then->st_mtim.tv_nsec;
+}
+
+/* The new file takes the old one's permissions, owner and group (where
+ * the user may set them: chown to another owner needs root) and extended
+ * attributes.  The temporary file is 0600 from mkstemp until then. */
+static void keep_attributes(int from, int to, const struct stat *st)
+{
+	if (fchown(to, st->st_uid, st->st_gid) != 0)
+		(void)!fchown(to, (uid_t)-1, st->st_gid);
+	fchmod(to, st->st_mode & 07777);
+	char names[4096], value[4096];
+	ssize_t n = flistxattr(from, names, sizeof names);
+	for (ssize_t i = 0; i < n; i += (ssize_t)strlen(names + i) + 1) {
+		ssize_t len = fgetxattr(from, names + i, value, sizeof value);
+		if (len >= 0)
+			(void)fsetxattr(to, names + i, value, (size_t)len, 0);
+	}
+}
+
 /* Rewrites one file through a temporary file beside it; the original is
- * replaced only when the whole of it was read and the whole fixed text
- * written and synced.  Returns 0, or -1 after saying why. */
+ * replaced only when the whole of it was read, the whole fixed text
+ * written and synced, and nothing else changed the file meanwhile (an
+ * exclusive flock keeps two fix runs of one file apart).  Returns 0, or -1
+ * after saying why. */
 static int fix_in_place(struct fixer *f, const char *path, const char *backup, struct pgn_game *g)
 {
 	struct stat st;
 	char *real = realpath(path, NULL);
-	if (!real || stat(real, &st) != 0) {
+	int lock = real ? open(real, O_RDONLY) : -1;
+	if (lock < 0 || flock(lock, LOCK_EX) != 0 || fstat(lock, &st) != 0) {
 		warnx_("%s: %s", path, strerror(errno));
+		if (lock >= 0)
+			close(lock);
 		free(real);
 		return -1;
 	}
@@ -729,8 +768,13 @@ static int fix_in_place(struct fixer *f, const char *path, const char *backup, s
 		warnx_("%s: not a regular file; --in-place rewrites only regular files", path);
 	else if (is_gzip_file(real))
 		warnx_("%s: gzip-compressed; --in-place would replace it by plain text (use -o)", path);
-	else if (output_open(&out, real) == 0) {
-		fchmod(fileno(out.fp), st.st_mode & 07777);
+	else if (!unchanged_since(real, &st))
+		warnx_("%s: replaced by another program (another fix?) before it was read; not rewritten", path);
+	else if (output_open_private(&out, real) == 0) {
+		keep_attributes(lock, fileno(out.fp), &st);
+		if (st.st_nlink > 1)
+			warnx_("%s: has %lu names (hard links); --in-place gives this one the fixed text, the others keep the original",
+			       path, (unsigned long)st.st_nlink);
 		f->out = out.fp;
 		f->blocks_out = f->bom_out = f->blank_line_out = 0;
 		int read_ok = fix_file(f, path, g) == 0;
@@ -742,6 +786,11 @@ static int fix_in_place(struct fixer *f, const char *path, const char *backup, s
 				warnx_("%s: not rewritten because it could not be read whole; the file was not changed",
 				       path);
 			output_abandon(&out);
+		} else if (!unchanged_since(real, &st)) {
+			warnx_("%s: changed while it was being fixed (written to or replaced by another program); "
+			       "not rewritten, nothing of it was lost: run fix again when it is still",
+			       path);
+			output_abandon(&out);
 		} else if (backup && make_backup(real, backup) < 0) {
 			warnx_("%s: not rewritten, the file was not changed", path);
 			output_abandon(&out);
@@ -749,8 +798,22 @@ static int fix_in_place(struct fixer *f, const char *path, const char *backup, s
 			status = output_close(&out);
 		}
 	}
+	close(lock); /* after the rename: a second run waits until then */
 	free(real);
 	return status;
+}
+
+/* Whether files[i] is a file given earlier under another name (a.pgn
+ * ./a.pgn): it is rewritten once. */
+static int given_before(char **files, int i)
+{
+	struct stat a, b;
+	if (stat(files[i], &a) != 0)
+		return 0;
+	for (int j = 0; j < i; j++)
+		if (stat(files[j], &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			return 1;
+	return 0;
 }
 
 int cmd_fix(int argc, char **argv)
@@ -818,11 +881,21 @@ int cmd_fix(int argc, char **argv)
 	pgn_game_init(&game);
 	int trouble = 0;
 	if (in_place) {
-		for (int i = 0; i < file_count; i++)
+		for (int i = 0; i < file_count; i++) {
+			if (given_before(files, i)) {
+				warnx_("%s: given before under another name; rewritten once", files[i]);
+				continue;
+			}
 			if (fix_in_place(f, files[i], backup, &game) < 0)
 				trouble = 1;
+		}
 	} else {
 		struct output out;
+		/* -o onto an input is a fix in place: put in place only when
+		 * every input was read whole, as --in-place does. */
+		int onto_input = 0;
+		for (int i = 0; i < file_count && output; i++)
+			onto_input |= strcmp(files[i], "-") != 0 && outputs_are_one(files[i], output);
 		if (output_open(&out, output) < 0) {
 			trouble = 1;
 		} else {
@@ -832,8 +905,13 @@ int cmd_fix(int argc, char **argv)
 			for (int i = 0; i < file_count && !output_failed(out.fp); i++)
 				if (fix_file(f, files[i], &game) < 0)
 					trouble = 1;
-			if (output_close(&out) < 0)
+			if (trouble && onto_input) {
+				warnx_("%s: not written: it is an input, and the inputs could not all be read whole; "
+				       "the file was not changed", output);
+				output_abandon(&out);
+			} else if (output_close(&out) < 0) {
 				trouble = 1;
+			}
 		}
 	}
 	long unfixed = f->unfixed;

@@ -86,6 +86,7 @@ int main(int argc, char **argv)
 	 * an output file is abandoned cleanly instead of the process dying
 	 * with a temporary file left behind. */
 	signal(SIGXFSZ, SIG_IGN);
+	output_guard_start();
 	attacks_init();
 	int status = run(argc, argv);
 	/* What was printed straight to standard output (perft, --help) must

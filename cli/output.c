@@ -5,6 +5,8 @@
 #include "reports/report.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,23 +67,132 @@ void warn_read_failed(const char *name, const char *error, int games)
 		warnx_("%s: %s", name, error);
 }
 
-int output_is_input(const char *path, char **files, int count)
+int output_is_input(const char *path, const char *option, char **files, int count)
 {
 	struct stat out, in;
 	if (!path || strcmp(path, "-") == 0 || stat(path, &out) != 0 || !S_ISREG(out.st_mode))
 		return 0;
 	for (int i = 0; i < count; i++) {
-		if (strcmp(files[i], "-") == 0 || stat(files[i], &in) != 0)
+		/* Standard input redirected from the file (check -o X < X). */
+		int from_stdin = strcmp(files[i], "-") == 0;
+		if (from_stdin ? fstat(STDIN_FILENO, &in) != 0 : stat(files[i], &in) != 0)
 			continue;
 		if (in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
-			warnx_("%s: the output (-o %s) is this input file; nothing was read or written", files[i], path);
+			if (from_stdin)
+				warnx_("%s: the output (%s) is the file standard input reads; nothing was read or written",
+				       path, option);
+			else
+				warnx_("%s: the output (%s %s) is this input file; nothing was read or written", files[i],
+				       option, path);
 			return 1;
 		}
 	}
 	return 0;
 }
 
+/* The temporary files being written now (output_open, and the backup's
+ * link under a temporary name), so that a signal that ends the program
+ * removes them: their targets are left as they were. */
+#define LIVE_TEMPORARIES 8
+static char *volatile live_temporaries[LIVE_TEMPORARIES];
+
+void temporary_register(char *path)
+{
+	for (int i = 0; i < LIVE_TEMPORARIES; i++)
+		if (!live_temporaries[i]) {
+			live_temporaries[i] = path;
+			return;
+		}
+}
+
+void temporary_unregister(const char *path)
+{
+	for (int i = 0; i < LIVE_TEMPORARIES; i++)
+		if (live_temporaries[i] == path)
+			live_temporaries[i] = NULL;
+}
+
+/* Removes the temporary files, then dies of the signal as if it had not
+ * been caught (the shell then sees 128 + its number).  Only unlink(2),
+ * signal(2) and raise(3): async-signal-safe. */
+static void die_of_signal(int sig)
+{
+	for (int i = 0; i < LIVE_TEMPORARIES; i++)
+		if (live_temporaries[i])
+			unlink(live_temporaries[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void output_guard_start(void)
+{
+	/* Descriptors 0-2 closed by the caller (2>&-): the next file opened
+	 * would be one of them, and the diagnostics written to "standard
+	 * error" would land in an output file.  They are opened on
+	 * /dev/null instead. */
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+			int null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+			if (null >= 0 && null != fd) {
+				dup2(null, fd);
+				close(null);
+			}
+		}
+	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+	for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+		struct sigaction sa, old;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = die_of_signal;
+		sigemptyset(&sa.sa_mask);
+		/* A signal ignored by whoever started us (nohup) stays ignored. */
+		if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(signals[i], &sa, NULL);
+	}
+}
+
+/* Where a path would be, for comparing the names of files that may not
+ * exist yet: the real path of its folder and its last part, into buf. */
+static int canonical_target(const char *path, char *buf, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
+	const char *base = slash ? slash + 1 : path;
+	if (slash)
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path == 0 ? 1 : slash - path), path);
+	else
+		snprintf(dir, sizeof dir, ".");
+	char *real = realpath(dir, NULL);
+	if (!real)
+		return -1;
+	snprintf(buf, len, "%s/%s", real, base);
+	free(real);
+	return 0;
+}
+
+int outputs_are_one(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	if (!a || !b || strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
+		return 0;
+	if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	char ca[8192], cb[8192];
+	return canonical_target(a, ca, sizeof ca) == 0 && canonical_target(b, cb, sizeof cb) == 0 && strcmp(ca, cb) == 0;
+}
+
+static int open_output(struct output *o, const char *path, int private);
+
 int output_open(struct output *o, const char *path)
+{
+	return open_output(o, path, 0);
+}
+
+int output_open_private(struct output *o, const char *path)
+{
+	return open_output(o, path, 1);
+}
+
+static int open_output(struct output *o, const char *path, int private)
 {
 	memset(o, 0, sizeof *o);
 	if (!path || strcmp(path, "-") == 0) {
@@ -110,21 +221,27 @@ int output_open(struct output *o, const char *path)
 	}
 	snprintf(o->tmp_path, n, "%s.pgnaudit-XXXXXX", path);
 	int fd = mkstemp(o->tmp_path);
+	if (fd >= 0)
+		temporary_register(o->tmp_path);
 	if (fd < 0) {
 		warnx_("%s: cannot create a temporary file beside it: %s", path, strerror(errno));
 		free(o->tmp_path);
 		o->tmp_path = NULL;
 		return -1;
 	}
-	/* Keep the permissions an ordinary new file would get. */
-	mode_t mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
+	/* Keep the permissions an ordinary new file would get, unless the
+	 * caller gives it the old file's (mkstemp's 0600 until then). */
+	if (!private) {
+		mode_t mask = umask(0);
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
+	}
 	o->fp = fdopen(fd, "w");
 	if (!o->fp) {
 		warnx_("%s: %s", path, strerror(errno));
 		close(fd);
 		unlink(o->tmp_path);
+		temporary_unregister(o->tmp_path);
 		free(o->tmp_path);
 		o->tmp_path = NULL;
 		return -1;
@@ -194,6 +311,7 @@ int output_close(struct output *o)
 		warnx_("%s: write failed, the file was not changed: %s", o->path, strerror(saved));
 		unlink(o->tmp_path);
 	}
+	temporary_unregister(o->tmp_path);
 	free(o->tmp_path);
 	o->tmp_path = NULL;
 	return failed ? -1 : 0;

@@ -14,6 +14,7 @@ void output_abandon(struct output *o)
 		fclose(o->fp);
 	if (o->tmp_path) {
 		unlink(o->tmp_path);
+		temporary_unregister(o->tmp_path);
 		free(o->tmp_path);
 		o->tmp_path = NULL;
 	}

@@ -110,7 +110,7 @@ int cmd_replay(int argc, char **argv)
 	}
 	int file_count;
 	char **files = input_files(argc, argv, &file_count);
-	if (output_is_input(output, files, file_count))
+	if (output_is_input(output, "-o", files, file_count))
 		return EXIT_TROUBLE;
 	struct output out;
 	if (output_open(&out, output) < 0)

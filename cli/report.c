@@ -331,7 +331,7 @@ int cmd_report(int argc, char **argv)
 	}
 	int file_count;
 	char **files = input_files(argc, argv, &file_count);
-	if (output_is_input(opt.output, files, file_count))
+	if (output_is_input(opt.output, "-o", files, file_count))
 		return EXIT_TROUBLE;
 	run.line = malloc(REPORT_LINE_MAX + 1);
 	if (!run.line) {

@@ -407,6 +407,15 @@ int cmd_split(int argc, char **argv)
 	int file_count;
 	char **files = input_files(argc, argv, &file_count);
 
+	/* Two outputs of one file would keep the games of only one of them;
+	 * an output that is an input would replace what is being read. */
+	if (!opt.shards && outputs_are_one(opt.clean, opt.flagged)) {
+		warnx_("--clean=%s and --flagged=%s are one file; nothing was read or written", opt.clean, opt.flagged);
+		return EXIT_TROUBLE;
+	}
+	if (!opt.shards && (output_is_input(opt.clean, "--clean", files, file_count)
+			    || output_is_input(opt.flagged, "--flagged", files, file_count)))
+		return EXIT_TROUBLE;
 	struct splitter sp;
 	memset(&sp, 0, sizeof sp);
 	sp.opt = &opt;

@@ -1,0 +1,158 @@
+#!/bin/sh
+# e2e_safety.sh - nothing the user gave is lost or overwritten (issue 24):
+# outputs that are inputs under another name, fix --in-place run twice at
+# once or on a file that grows, signals, closed standard descriptors, the
+# attributes of a rewritten file.  Faults and delays are injected with
+# strace where timing matters (make test installs it); those checks say
+# they skip where strace is missing or cannot trace.
+# Run from the repository root: `make e2e`.
+set -u
+BIN=$(pwd)/pgnaudit
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/pgnaudit-safety.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT INT TERM
+. tests/e2e_lib.sh
+
+SRC=testdata/check/notation.pgn
+no_temporaries() { # DIR DESCRIPTION
+	if ls "$1" | grep -q 'pgnaudit-'; then bad "$2: temporary files left: $(ls "$1" | grep pgnaudit-)"; else ok; fi
+}
+STRACE=
+if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null; then
+	STRACE=strace
+else
+	echo "e2e_safety: strace missing or not allowed to trace; skipping the checks that need it"
+fi
+
+# 1. An output that is an input under another name is refused before
+#    anything is read or written: standard input redirected from it, split's
+#    two outputs one file, split's output an input, fix -o onto an input
+#    that cannot be read whole.
+cp "$SRC" "$TMP/x.pgn"
+"$BIN" check -o "$TMP/x.pgn" <"$TMP/x.pgn" >"$TMP/out" 2>"$TMP/err"
+expect_true "check -o X < X exits 2" -- test $? = 2
+expect_same "$SRC" "$TMP/x.pgn" "check -o X < X leaves X as it was"
+expect_grep "the file standard input reads" "$TMP/err" "check -o X < X says why"
+(cd "$TMP" && "$BIN" split --clean=s.pgn --flagged=./s.pgn x.pgn) >"$TMP/out" 2>"$TMP/err"
+expect_true "split --clean=X --flagged=./X exits 2" -- test $? = 2
+expect_true "split --clean=X --flagged=./X writes nothing" -- test ! -e "$TMP/s.pgn"
+expect_grep "are one file" "$TMP/err" "split --clean=X --flagged=./X says why"
+(cd "$TMP" && "$BIN" split --clean=./x.pgn --flagged=f.pgn x.pgn) >"$TMP/out" 2>"$TMP/err"
+expect_true "split --clean=INPUT exits 2" -- test $? = 2
+expect_same "$SRC" "$TMP/x.pgn" "split --clean=INPUT leaves the input as it was"
+gzip -c "$SRC" >"$TMP/whole.gz"
+head -c $(($(wc -c <"$TMP/whole.gz") / 2)) "$TMP/whole.gz" >"$TMP/cut.gz"
+cp "$TMP/cut.gz" "$TMP/cut.before"
+"$BIN" fix -o "$TMP/cut.gz" "$TMP/cut.gz" >"$TMP/out" 2>"$TMP/err"
+expect_true "fix -o IN IN of a truncated gzip exits 2" -- test $? = 2
+expect_same "$TMP/cut.before" "$TMP/cut.gz" "fix -o IN IN of a truncated gzip leaves it as it was"
+no_temporaries "$TMP" "fix -o IN IN"
+
+# 2. fix --in-place --backup of one file named twice: rewritten once, the
+#    backup holds the original bytes.
+mkdir "$TMP/twice" && cp "$SRC" "$TMP/twice/a.pgn"
+(cd "$TMP/twice" && "$BIN" fix --in-place --backup=.orig a.pgn ./a.pgn) >"$TMP/out" 2>"$TMP/err"
+expect_true "fix --in-place a.pgn ./a.pgn exits 0" -- test $? = 0
+expect_same "$SRC" "$TMP/twice/a.pgn.orig" "the backup holds the original, not the fixed text"
+expect_grep "rewritten once" "$TMP/err" "the second name is said to be the same file"
+"$BIN" fix "$SRC" >"$TMP/fixed"
+expect_same "$TMP/fixed" "$TMP/twice/a.pgn" "the file holds the fixed text"
+
+# 3. Permissions, owner and group are kept; the temporary file is never
+#    more open than the original (mkstemp's 0600, then the old mode).
+mkdir "$TMP/mode" && cp "$SRC" "$TMP/mode/p.pgn" && chmod 600 "$TMP/mode/p.pgn"
+[ "$(id -u)" = 0 ] && chown nobody "$TMP/mode/p.pgn" 2>/dev/null
+owner=$(stat -c %u:%g "$TMP/mode/p.pgn")
+if [ -n "$STRACE" ]; then
+	strace -f -qq -e trace=fchmod,chmod,fchmodat -o "$TMP/chmods" "$BIN" fix --in-place "$TMP/mode/p.pgn" 2>/dev/null
+	expect_no_grep "0644\|0666" "$TMP/chmods" "no moment with the temporary file open to others"
+else
+	"$BIN" fix --in-place "$TMP/mode/p.pgn" 2>/dev/null
+fi
+expect_true "the mode stays 600" -- test "$(stat -c %a "$TMP/mode/p.pgn")" = 600
+expect_true "the owner and group stay" -- test "$(stat -c %u:%g "$TMP/mode/p.pgn")" = "$owner"
+if python3 -c 'import os,sys; os.setxattr(sys.argv[1], "user.pgnaudit", b"kept")' "$TMP/mode/p.pgn" 2>/dev/null; then
+	"$BIN" fix --in-place "$TMP/mode/p.pgn" 2>/dev/null
+	got=$(python3 -c 'import os,sys; print(os.getxattr(sys.argv[1], "user.pgnaudit").decode())' "$TMP/mode/p.pgn" 2>&1)
+	expect_true "extended attributes are kept" -- test "$got" = kept
+else
+	echo "e2e_safety: this file system takes no user.* attributes; skipping that check"
+fi
+ln "$TMP/mode/p.pgn" "$TMP/mode/link.pgn"
+"$BIN" fix --in-place "$TMP/mode/p.pgn" >"$TMP/out" 2>"$TMP/err"
+expect_grep "has 2 names" "$TMP/err" "a file with two hard links is said to have them"
+
+if [ -n "$STRACE" ]; then
+	# 4. A file that grows while fix --in-place runs (a live broadcast):
+	#    its fsync is held back 1.5 s while a game is appended; the file is
+	#    not replaced and the appended game is there.
+	cp "$SRC" "$TMP/grow.pgn"
+	strace -f -qq -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=1500000 \
+		"$BIN" fix --in-place "$TMP/grow.pgn" >"$TMP/out" 2>"$TMP/err" &
+	pid=$!
+	sleep 0.7
+	printf '\n[Event "appended"]\n[Result "*"]\n\n1. e4 *\n' >>"$TMP/grow.pgn"
+	wait $pid
+	expect_true "fix --in-place of a growing file exits 2" -- test $? = 2
+	expect_grep '\[Event "appended"\]' "$TMP/grow.pgn" "the game appended while fix ran is kept"
+	expect_grep "changed while it was being fixed" "$TMP/err" "the message says the file changed"
+	no_temporaries "$TMP" "fix --in-place of a growing file"
+
+	# 5. Two fix --in-place --backup runs of one file at once: the second
+	#    waits for the first, sees the file replaced and leaves it; the
+	#    backup holds the original.
+	mkdir "$TMP/two" && cp "$SRC" "$TMP/two/g.pgn"
+	strace -f -qq -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=1500000 \
+		"$BIN" fix --in-place --backup=.orig "$TMP/two/g.pgn" >"$TMP/out1" 2>"$TMP/err1" &
+	first=$!
+	sleep 0.5
+	"$BIN" fix --in-place --backup=.orig "$TMP/two/g.pgn" >"$TMP/out2" 2>"$TMP/err2"
+	second=$?
+	wait $first
+	expect_true "the first of two runs rewrites the file" -- test $? = 0
+	expect_true "the second of two runs at once refuses" -- test "$second" = 2
+	expect_same "$SRC" "$TMP/two/g.pgn.orig" "two runs at once: the backup holds the original"
+	expect_same "$TMP/fixed" "$TMP/two/g.pgn" "two runs at once: the file holds the fixed text"
+	no_temporaries "$TMP/two" "two fix runs at once"
+fi
+
+# 6. A signal while an output is being written: the temporary file is
+#    removed, the old output kept, the exit status 128 + the signal.  The
+#    input is a FIFO kept open, so that the command is mid-way.  (SIGINT is
+#    set back to its default first: a background job of a shell ignores it.)
+for sig in INT TERM HUP; do
+	d=$TMP/sig-$sig
+	mkdir "$d" && echo "old findings" >"$d/out.jsonl" && mkfifo "$d/fifo"
+	python3 - "$BIN" "$d" "$sig" "$SRC" <<'EOF' >"$d/status"
+import os, signal, subprocess, sys, time
+bin, d, sig, src = sys.argv[1:]
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+p = subprocess.Popen([bin, "check", "-f", "jsonl", "-o", d + "/out.jsonl", d + "/fifo"],
+                     stderr=subprocess.DEVNULL)
+with open(d + "/fifo", "wb") as w:
+    w.write(open(src, "rb").read())
+    w.flush()
+    time.sleep(0.5)
+    temporaries = [n for n in os.listdir(d) if "pgnaudit-" in n]
+    p.send_signal(getattr(signal, "SIG" + sig))
+    status = p.wait()
+print(len(temporaries), 128 - status if status < 0 else status)
+EOF
+	read -r seen status <"$d/status"
+	case $sig in INT) number=2 ;; TERM) number=15 ;; *) number=1 ;; esac
+	expect_true "SIG$sig: a temporary file was being written" -- test "$seen" = 1
+	expect_true "SIG$sig: exit status 128 + the signal (got $status)" -- test "$status" = $((128 + number))
+	no_temporaries "$d" "SIG$sig"
+	expect_grep "old findings" "$d/out.jsonl" "SIG$sig: the old output is kept"
+done
+
+# 7. Standard error closed (2>&-): the diagnostics do not land in the -o
+#    file, which holds findings only.
+"$BIN" check -f jsonl -o "$TMP/closed.jsonl" "$SRC" "$TMP/no-such-file.pgn" 2>&-
+expect_true "2>&-: exit 2 for the missing file" -- test $? = 2
+expect_no_grep '^[^{]' "$TMP/closed.jsonl" "2>&-: the output holds JSON Lines only"
+expect_grep '"code"' "$TMP/closed.jsonl" "2>&-: the findings are there"
+"$BIN" fix -o "$TMP/closed.pgn" "$SRC" "$TMP/no-such-file.pgn" 2>&- >&-
+expect_no_grep 'pgnaudit:' "$TMP/closed.pgn" "2>&- >&-: no diagnostic in fix's output"
+
+echo "e2e_safety: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
