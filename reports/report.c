@@ -127,12 +127,26 @@ size_t control_length(const char *s, unsigned *code)
 		*code = p[1];
 		return 2;
 	}
+	/* The bidirectional embeddings, overrides and isolates, U+202A-U+202E
+	 * (E2 80 AA-AE) and U+2066-U+2069 (E2 81 A6-A9): a name holding
+	 * U+202E shows the rest of the line reversed. */
+	if (*p == 0xE2 && ((p[1] == 0x80 && p[2] >= 0xAA && p[2] <= 0xAE) || (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9))) {
+		*code = 0x2000u | ((unsigned)(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+		return 3;
+	}
 	return 0;
 }
 
 size_t control_escape(unsigned code, int code_point, char *out)
 {
 	static const char hex[] = "0123456789ABCDEF";
+	if (code > 0xFF) {
+		out[0] = '\\';
+		out[1] = 'u';
+		for (int i = 0; i < 4; i++)
+			out[2 + i] = hex[(code >> (12 - 4 * i)) & 15];
+		return 6;
+	}
 	size_t n = code_point && code >= 0x80 ? 4 : 2;
 	memcpy(out, n == 4 ? "\\u00" : "\\x", n);
 	out[n] = hex[(code >> 4) & 15];

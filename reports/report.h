@@ -86,12 +86,15 @@ size_t outbuf_put_utf8_char(struct outbuf *b, const char *s);
 size_t utf8_sequence(const unsigned char *s);
 /* A control character at s: a C0 byte or DEL (0x00-0x1F, 0x7F), a C1 code
  * point in UTF-8 (U+0080-U+009F) or a byte 0x80-0x9F that is not UTF-8
- * (C1 read as Latin-1).  Returns its length in bytes (0: none, or s is at
- * its NUL) and puts its code point in *code.  A terminal takes these as
- * commands (ESC [ 2 J clears the screen, ESC ] 0 ; retitles the window). */
+ * (C1 read as Latin-1), or a bidirectional embedding, override or isolate
+ * (U+202A-U+202E, U+2066-U+2069).  Returns its length in bytes (0: none,
+ * or s is at its NUL) and puts its code point in *code.  A terminal takes
+ * these as commands (ESC [ 2 J clears the screen, ESC ] 0 ; retitles the
+ * window) or turns the rest of the line around (U+202E). */
 size_t control_length(const char *s, unsigned *code);
 /* How a control character is shown: \u00HH for a C1 code point (one that
- * was read as a character: UTF-8, or Latin-1), else \xHH.  Writes the
+ * was read as a character: UTF-8, or Latin-1), \uHHHH for a bidirectional
+ * control, else \xHH.  Writes the
  * escape to out (6 bytes at least, no NUL) and returns its length. */
 size_t control_escape(unsigned code, int code_point, char *out);
 /* As outbuf_put_utf8, for text a terminal shows: control characters are

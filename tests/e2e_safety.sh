@@ -154,5 +154,16 @@ expect_grep '"code"' "$TMP/closed.jsonl" "2>&-: the findings are there"
 "$BIN" fix -o "$TMP/closed.pgn" "$SRC" "$TMP/no-such-file.pgn" 2>&- >&-
 expect_no_grep 'pgnaudit:' "$TMP/closed.pgn" "2>&- >&-: no diagnostic in fix's output"
 
+# 8. A diagnostic is one write(2), not one a byte: fix of 300 games it
+#    cannot replay writes 300 messages.
+if [ -n "$STRACE" ]; then
+	i=0
+	while [ $i -lt 300 ]; do printf '[Event "u%d"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 *\n\n' $i; i=$((i + 1)); done >"$TMP/unfixable.pgn"
+	strace -f -qq -e trace=write -o "$TMP/writes" "$BIN" fix -o /dev/null "$TMP/unfixable.pgn" 2>"$TMP/err"
+	messages=$(wc -l <"$TMP/err")
+	writes=$(grep -c '^[0-9]* *write(2,' "$TMP/writes")
+	expect_true "300 messages ($messages) in as many writes to standard error ($writes)" -- test "$writes" -le "$messages" -a "$messages" -ge 300
+fi
+
 echo "e2e_safety: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -143,6 +143,14 @@ static void test_text_escapes_controls(void **state)
 	assert_memory_equal(a.data, b.data, a.len);
 	free(a.data);
 	free(b.data);
+	/* The bidirectional overrides and isolates (issue 24): U+202E would
+	 * show the rest of the line reversed; the marks U+200E/F and the
+	 * other punctuation of that block stay. */
+	struct outbuf c = { 0 };
+	outbuf_put_visible(&c, "A\xe2\x80\xae" "B\xe2\x81\xa6" "C\xe2\x80\xaa" "D\xe2\x81\xa9" "E\xe2\x80\x8f\xe2\x80\x93");
+	outbuf_put(&c, "", 1);
+	assert_string_equal(c.data, "A\\u202EB\\u2066C\\u202AD\\u2069E\xe2\x80\x8f\xe2\x80\x93");
+	free(c.data);
 }
 
 /* Game and line numbers left out and marked (as a worker thread renders
