@@ -46,6 +46,7 @@ struct output {
 	const char *path;   /* NULL for standard output */
 	char *tmp_path;
 	int direct;         /* path is a device or pipe, written in place */
+	int path_in_place;  /* output_close_all has renamed it into place */
 };
 
 /* Returns 0, or -1 after printing why. */
@@ -82,6 +83,12 @@ int output_failed(FILE *fp);
  * On standard output a broken pipe (the reader went away, as with
  * `| head`) is said as such; SIGPIPE is ignored so that it gets here. */
 int output_close(struct output *o);
+/* Closes several outputs and puts them all in place, or none: every one
+ * is written and synced first, the files they replace are kept under
+ * other names until the last rename, and a rename that fails puts back
+ * the ones before it.  The messages name the file and the error.  Returns
+ * 0, or -1 after saying what happened. */
+int output_close_all(struct output *o, int n);
 /* Closes without putting anything in place: the temporary file is removed
  * and the target left as it was (a device or pipe has had what was written). */
 void output_abandon(struct output *o);

@@ -91,7 +91,7 @@ int main(int argc, char **argv)
 	int status = run(argc, argv);
 	/* What was printed straight to standard output (perft, --help) must
 	 * have arrived too; check and replay said so already if it did not. */
-	struct output out = { stdout, NULL, NULL, 0 };
+	struct output out = { .fp = stdout };
 	if (status != EXIT_TROUBLE && output_close(&out) < 0)
 		return EXIT_TROUBLE;
 	return status;

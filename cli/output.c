@@ -320,3 +320,119 @@ int output_close(struct output *o)
 	o->tmp_path = NULL;
 	return failed ? -1 : 0;
 }
+
+/* The old file at path kept under a fresh name beside it (a hard link),
+ * so that it can be put back; the name is malloc'd, NULL when there was
+ * no file or it could not be kept (*failed then set). */
+static char *keep_old(const char *path, int *failed)
+{
+	struct stat st;
+	*failed = 0;
+	if (lstat(path, &st) != 0)
+		return NULL;
+	size_t n = strlen(path) + sizeof ".pgnaudit-old-XXXXXX";
+	char *old = malloc(n);
+	int fd = -1;
+	if (old) {
+		snprintf(old, n, "%s.pgnaudit-old-XXXXXX", path);
+		fd = mkstemp(old);
+	}
+	/* mkstemp reserves a fresh name; link(2) needs it free again. */
+	if (fd < 0 || (close(fd), unlink(old), link(path, old)) != 0) {
+		*failed = errno ? errno : ENOMEM;
+		free(old);
+		return NULL;
+	}
+	return old;
+}
+
+int output_close_all(struct output *o, int n)
+{
+	char **old = calloc((size_t)n + 1, sizeof *old);
+	int status = 0, i, put = 0;
+	if (!old) {
+		warnx_("out of memory; no output file was changed");
+		for (i = 0; i < n; i++)
+			output_abandon(&o[i]);
+		return -1;
+	}
+	/* 1. Everything written, synced and closed, or nothing changes. */
+	for (i = 0; i < n && status == 0; i++) {
+		if (o[i].direct || !o[i].tmp_path)
+			continue;
+		int flush_failed = fflush(o[i].fp) != 0;
+		int failed = flush_failed || ferror(o[i].fp) || fsync(fileno(o[i].fp)) != 0;
+		int saved = write_errno(flush_failed);
+		if (fclose(o[i].fp) != 0 && !failed) {
+			failed = 1;
+			saved = errno;
+		}
+		o[i].fp = NULL;
+		if (failed) {
+			warnx_("%s: write failed: %s; no output file was changed", o[i].path, strerror(saved));
+			status = -1;
+		}
+	}
+	/* 2. The files they replace kept under other names, to put back. */
+	for (i = 0; i < n && status == 0; i++) {
+		int failed;
+		if (o[i].direct || !o[i].tmp_path)
+			continue;
+		old[i] = keep_old(o[i].path, &failed);
+		if (failed) {
+			warnx_("%s: cannot keep the old file while the outputs are put in place: %s; no output file was changed",
+			       o[i].path, strerror(failed));
+			status = -1;
+		}
+	}
+	/* 3. The renames; if one fails, the ones before are undone. */
+	for (i = 0; i < n && status == 0; i++) {
+		if (o[i].direct || !o[i].tmp_path)
+			continue;
+		if (rename(o[i].tmp_path, o[i].path) != 0) {
+			int saved = errno;
+			for (int j = 0; j < i; j++) {
+				if (o[j].direct || !o[j].tmp_path)
+					continue;
+				if (old[j] ? rename(old[j], o[j].path) == 0 : unlink(o[j].path) == 0)
+					put--;
+				if (old[j]) {
+					free(old[j]);
+					old[j] = NULL;
+				}
+			}
+			if (put == 0)
+				warnx_("%s: cannot be put in place: %s; no output file was changed (those put in place "
+				       "before it were put back)", o[i].path, strerror(saved));
+			else
+				warnx_("%s: cannot be put in place: %s; %d outputs put in place before it could not be "
+				       "put back (their old files are beside them as .pgnaudit-old-*)",
+				       o[i].path, strerror(saved), put);
+			status = -1;
+			break;
+		}
+		put++;
+		o[i].path_in_place = 1;
+	}
+	for (i = 0; i < n; i++) {
+		if (o[i].direct) {
+			if (output_close(&o[i]) < 0)
+				status = -1;
+			continue;
+		}
+		if (old[i])
+			unlink(old[i]);
+		free(old[i]);
+		if (o[i].fp)
+			fclose(o[i].fp);
+		if (o[i].tmp_path) {
+			if (!o[i].path_in_place)
+				unlink(o[i].tmp_path);
+			temporary_unregister(o[i].tmp_path);
+			free(o[i].tmp_path);
+			o[i].tmp_path = NULL;
+		}
+	}
+	free(old);
+	return status;
+}

@@ -370,33 +370,34 @@ static int open_outputs(struct splitter *sp)
 }
 
 /* Puts every output in place when all went well (keep), else removes them
- * all.  Returns 0, or -1 after saying why. */
+ * all; all or none (output_close_all).  Returns 0, or -1 after saying why. */
 static int close_outputs(struct splitter *sp, int keep)
 {
-	int status = 0;
-	for (int i = 0; i < sp->output_count && keep; i++) {
-		struct output *o = &sp->outputs[i];
-		if (!o->direct && (fflush(o->fp) != 0 || ferror(o->fp))) {
-			warnx_("%s: write failed: %s", o->path, strerror(sp->write_errno ? sp->write_errno : errno));
-			keep = 0;
-		}
-	}
-	if (!keep)
+	int status = -1;
+	if (!keep && sp->write_failed) {
+		for (int i = 0; i < sp->output_count; i++)
+			if (ferror(sp->outputs[i].fp))
+				warnx_("%s: write failed: %s; no output file was written", sp->outputs[i].path,
+				       strerror(sp->write_errno));
+	} else if (!keep) {
 		warnx_("no output file was written: they are written only when every input was read whole");
+	}
+	if (keep)
+		status = output_close_all(sp->outputs, sp->output_count);
 	for (int i = 0; i < sp->output_count; i++) {
 		struct output *o = &sp->outputs[i];
 		const char *name = o->path;
-		if (keep || o->direct) {
-			if (output_close(o) < 0)
-				status = -1;
-		} else {
-			output_abandon(o);
+		if (!keep) {
+			if (o->direct)
+				output_close(o);
+			else
+				output_abandon(o);
 		}
 		if (sp->opt->shards)
 			free((char *)name);
 	}
 	free(sp->outputs);
-	return keep ? status : -1;
+	return status;
 }
 
 int cmd_split(int argc, char **argv)

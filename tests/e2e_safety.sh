@@ -154,7 +154,27 @@ expect_grep '"code"' "$TMP/closed.jsonl" "2>&-: the findings are there"
 "$BIN" fix -o "$TMP/closed.pgn" "$SRC" "$TMP/no-such-file.pgn" 2>&- >&-
 expect_no_grep 'pgnaudit:' "$TMP/closed.pgn" "2>&- >&-: no diagnostic in fix's output"
 
-# 8. A diagnostic is one write(2), not one a byte: fix of 300 games it
+# 8. split puts both outputs in place or neither: the second rename fails
+#    (strace injects EIO), and the first output is put back; a write that
+#    fails (a file-size limit) names the file and the error.
+mkdir "$TMP/split" && echo OLD-CLEAN >"$TMP/split/c.pgn" && echo OLD-FLAGGED >"$TMP/split/f.pgn"
+if [ -n "$STRACE" ]; then
+	(cd "$TMP/split" && strace -f -qq -o /dev/null -e trace=rename -e inject=rename:error=EIO:when=2 \
+		"$BIN" split --clean=c.pgn --flagged=f.pgn ../x.pgn) >/dev/null 2>"$TMP/err"
+	expect_true "split, the second rename failing: exit 2" -- test $? = 2
+	expect_grep "^OLD-CLEAN$" "$TMP/split/c.pgn" "split, the second rename failing: the first output put back"
+	expect_grep "^OLD-FLAGGED$" "$TMP/split/f.pgn" "split, the second rename failing: the second output as it was"
+	expect_grep "f.pgn: cannot be put in place: Input/output error; no output file was changed" "$TMP/err" \
+		"split, the second rename failing: the message says what happened"
+	no_temporaries "$TMP/split" "split, the second rename failing"
+fi
+(cd "$TMP/split" && ulimit -f 1 && "$BIN" split --clean=c.pgn --flagged=f.pgn ../x.pgn ../x.pgn ../x.pgn) >/dev/null 2>"$TMP/err"
+expect_true "split past a file-size limit: exit 2" -- test $? = 2
+expect_grep "write failed: File too large; no output file was written" "$TMP/err" "split past a file-size limit names the error"
+expect_grep "^OLD-CLEAN$" "$TMP/split/c.pgn" "split past a file-size limit: the outputs as they were"
+no_temporaries "$TMP/split" "split past a file-size limit"
+
+# 9. A diagnostic is one write(2), not one a byte: fix of 300 games it
 #    cannot replay writes 300 messages.
 if [ -n "$STRACE" ]; then
 	i=0

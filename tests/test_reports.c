@@ -147,7 +147,7 @@ static void test_text_escapes_controls(void **state)
 	 * show the rest of the line reversed; the marks U+200E/F and the
 	 * other punctuation of that block stay. */
 	struct outbuf c = { 0 };
-	outbuf_put_visible(&c, "A\xe2\x80\xae" "B\xe2\x81\xa6" "C\xe2\x80\xaa" "D\xe2\x81\xa9" "E\xe2\x80\x8f\xe2\x80\x93");
+	outbuf_put_visible(&c, "A\xe2\x80\xae" "B\xe2\x81\xa6" "C\xe2\x80\xaa" "D\xe2\x81\xa9" "E\xe2\x80\x8f\xe2\x80\x93"); // NOLINT(misc-misleading-bidirectional): the test is about them
 	outbuf_put(&c, "", 1);
 	assert_string_equal(c.data, "A\\u202EB\\u2066C\\u202AD\\u2069E\xe2\x80\x8f\xe2\x80\x93");
 	free(c.data);
