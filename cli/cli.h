@@ -59,6 +59,10 @@ int output_open_private(struct output *o, const char *path);
  * SIGTERM and SIGHUP remove the temporary files before the program dies
  * of them (exit status 128 + the signal's number). */
 void output_guard_start(void);
+/* A malloc'd mkstemp template for a temporary file beside path:
+ * "path.pgnaudit-KINDXXXXXX", or, when the name would pass 255 bytes,
+ * ".pgnaudit-KIND-XXXXXX" in path's folder.  NULL without memory. */
+char *temporary_name(const char *path, const char *kind);
 /* A temporary file the signals must remove (the string must stay valid
  * until it is unregistered), and no longer. */
 void temporary_register(char *path);

@@ -681,16 +681,18 @@ static int is_gzip_file(const char *path)
  * backup is never a partial file.  Returns 0, or -1 after saying why. */
 static int make_backup(const char *path, const char *suffix)
 {
-	size_t n = strlen(path) + strlen(suffix) + sizeof ".pgnaudit-XXXXXX";
-	char *backup = malloc(n), *tmp = malloc(n);
+	size_t n = strlen(path) + strlen(suffix) + 1;
+	char *backup = malloc(n), *tmp = NULL;
 	int status = -1;
+	if (backup) {
+		snprintf(backup, n, "%s%s", path, suffix);
+		tmp = temporary_name(backup, "");
+	}
 	if (!backup || !tmp) {
 		warnx_("out of memory");
 		goto done;
 	}
-	snprintf(backup, n, "%s%s", path, suffix);
 	/* mkstemp reserves a fresh name; link(2) needs it free again. */
-	snprintf(tmp, n, "%s%s.pgnaudit-XXXXXX", path, suffix);
 	int fd = mkstemp(tmp);
 	if (fd < 0) {
 		warnx_("%s: cannot create the backup: %s", backup, strerror(errno));

@@ -186,6 +186,23 @@ int outputs_are_one(const char *a, const char *b)
 
 static int open_output(struct output *o, const char *path, int private);
 
+char *temporary_name(const char *path, const char *kind)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dir = slash ? (size_t)(slash - path) + 1 : 0, base = strlen(path) - dir;
+	size_t n = strlen(path) + strlen(kind) + sizeof ".pgnaudit--XXXXXX";
+	char *name = malloc(n);
+	if (!name)
+		return NULL;
+	/* A name near the file system's limit (255 bytes) leaves no room
+	 * for the suffix: then a short hidden name in the same folder. */
+	if (base + strlen(kind) + sizeof ".pgnaudit--XXXXXX" > 255)
+		snprintf(name, n, "%.*s.pgnaudit-%s-XXXXXX", (int)dir, path, kind);
+	else
+		snprintf(name, n, "%s.pgnaudit-%sXXXXXX", path, *kind ? kind : "");
+	return name;
+}
+
 int output_open(struct output *o, const char *path)
 {
 	return open_output(o, path, 0);
@@ -217,13 +234,11 @@ static int open_output(struct output *o, const char *path, int private)
 		return 0;
 	}
 	o->path = path;
-	size_t n = strlen(path) + sizeof ".pgnaudit-XXXXXX";
-	o->tmp_path = malloc(n);
+	o->tmp_path = temporary_name(path, "");
 	if (!o->tmp_path) {
 		warnx_("out of memory");
 		return -1;
 	}
-	snprintf(o->tmp_path, n, "%s.pgnaudit-XXXXXX", path);
 	int fd = mkstemp(o->tmp_path);
 	if (fd >= 0)
 		temporary_register(o->tmp_path);
@@ -330,13 +345,8 @@ static char *keep_old(const char *path, int *failed)
 	*failed = 0;
 	if (lstat(path, &st) != 0)
 		return NULL;
-	size_t n = strlen(path) + sizeof ".pgnaudit-old-XXXXXX";
-	char *old = malloc(n);
-	int fd = -1;
-	if (old) {
-		snprintf(old, n, "%s.pgnaudit-old-XXXXXX", path);
-		fd = mkstemp(old);
-	}
+	char *old = temporary_name(path, "old-");
+	int fd = old ? mkstemp(old) : -1;
 	/* mkstemp reserves a fresh name; link(2) needs it free again. */
 	if (fd < 0 || (close(fd), unlink(old), link(path, old)) != 0) {
 		*failed = errno ? errno : ENOMEM;

@@ -1643,7 +1643,19 @@ static int lex_nag(struct pgn_reader *r, struct pgn_game *g)
 		r->pos++;
 		return LEX_GO_ON;
 	}
-	emit(r, g, TOKEN_NAG, len, number_value(s + 1, len - 1));
+	int32_t value = number_value(s + 1, len - 1);
+
+	/* PGN 8.2.4: a NAG is 0 to 255.  A larger one is kept as written
+	 * (fix copies such a game unchanged, never as another number). */
+	if (value > 255) {
+		char text[24];
+		int n = g->problem_count;
+
+		add_problem(r, g, PGN_SYNTAX, where_at(r, r->pos), "the NAG %s is out of range: a NAG is $0 to $255",
+			    printable(s, len, text, sizeof text));
+		problem_section(g, n, "PGN 8.2.4");
+	}
+	emit(r, g, TOKEN_NAG, len, value);
 	r->st.movetext = 1;
 	return LEX_GO_ON;
 }

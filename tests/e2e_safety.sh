@@ -174,7 +174,27 @@ expect_grep "write failed: File too large; no output file was written" "$TMP/err
 expect_grep "^OLD-CLEAN$" "$TMP/split/c.pgn" "split past a file-size limit: the outputs as they were"
 no_temporaries "$TMP/split" "split past a file-size limit"
 
-# 9. A diagnostic is one write(2), not one a byte: fix of 300 games it
+# 9. A NAG out of range is kept as written, never turned into another
+#    number (it was written back as $2147483647).
+printf '[Event "n"]\n[Result "*"]\n\n1. e4 $999999999999 e5 *\n' >"$TMP/nag.pgn"
+"$BIN" fix "$TMP/nag.pgn" >"$TMP/out" 2>"$TMP/err"
+expect_grep '\$999999999999' "$TMP/out" "fix keeps a NAG out of range as written"
+expect_grep "out of range" "$TMP/err" "fix says why the game is copied"
+
+# 10. Names near the 255-byte limit: the temporary name must fit beside
+#     them (a hidden short one then), for -o, --in-place and split.
+long=$(python3 -c 'print("g" * 245)')
+"$BIN" check -f jsonl -o "$TMP/$long.jsonl" "$SRC" >/dev/null 2>"$TMP/err"
+expect_true "check -o a 251-byte name: written" -- test -s "$TMP/$long.jsonl"
+cp "$SRC" "$TMP/$long.pgn"
+"$BIN" fix --in-place "$TMP/$long.pgn" 2>"$TMP/err"
+expect_same "$TMP/fixed" "$TMP/$long.pgn" "fix --in-place of a 249-byte name"
+mkdir "$TMP/longsplit"
+"$BIN" split --clean="$TMP/longsplit/$long.c" --flagged="$TMP/longsplit/$long.f" "$SRC" 2>"$TMP/err"
+expect_true "split to 247-byte names: written" -- test -e "$TMP/longsplit/$long.c" -a -e "$TMP/longsplit/$long.f"
+no_temporaries "$TMP" "names near the limit"
+
+# 11. A diagnostic is one write(2), not one a byte: fix of 300 games it
 #    cannot replay writes 300 messages.
 if [ -n "$STRACE" ]; then
 	i=0
