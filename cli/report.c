@@ -224,7 +224,20 @@ static void take_line(struct report_run *run, const char *name, long number, siz
 	struct json_member members[REPORT_MEMBER_MAX];
 	struct finding_row f;
 	char err[200];
-	int count = json_parse_object(run->line, len, members, REPORT_MEMBER_MAX, err, sizeof err);
+	char *line = run->line;
+	/* A byte order mark before the first line (an editor's), and blank
+	 * lines (a CR LF file, lines of JSON Lines joined with blank lines
+	 * between), are not lines that say anything. */
+	if (number == 1 && len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0) {
+		line += 3;
+		len -= 3;
+	}
+	size_t blank = 0;
+	while (blank < len && (line[blank] == ' ' || line[blank] == '\t' || line[blank] == '\r'))
+		blank++;
+	if (blank == len)
+		return;
+	int count = json_parse_object(line, len, members, REPORT_MEMBER_MAX, err, sizeof err);
 	if (count < 0 || finding_from_json(members, count, &f, err, sizeof err) < 0) {
 		warnx_("%s:%ld: not a finding: %s", name, number, err);
 		run->bad_lines++;
