@@ -77,6 +77,8 @@ struct input_stream {
 	int inflated_any;           /* gzip only: igzip has put out a byte */
 	const char *wide;           /* the text is UTF-16 or UTF-32 (wide_encoding):
 				       every read fails, saying so */
+	const struct compression *compressed; /* a compression not read (compression_of):
+				       every read fails, saying so */
 };
 
 static void set_error(char *err, size_t errlen, const char *msg)
@@ -223,8 +225,44 @@ static int refuse_wide(const struct input_stream *s, char *err, size_t errlen)
 	return -1;
 }
 
+/* The compressed formats people's PGN comes in that are not read (yet):
+ * their magic bytes, and the command that decompresses them. */
+static const struct compression {
+	const char *name, *magic_text, *command;
+	unsigned char magic[6];
+	size_t magic_length;
+} compressions[] = {
+	{ "zstd", "28 B5 2F FD", "zstd -dc", { 0x28, 0xB5, 0x2F, 0xFD }, 4 },
+	{ "xz", "FD 37 7A 58 5A 00", "xz -dc", { 0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00 }, 6 },
+	{ "bzip2", "BZh", "bzip2 -dc", { 'B', 'Z', 'h' }, 3 },
+	{ "a zip archive", "PK 03 04", "unzip -p", { 'P', 'K', 3, 4 }, 4 },
+	{ "7-Zip", "37 7A BC AF 27 1C", "7z x -so", { 0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C }, 6 },
+};
+
+static const struct compression *compression_of(const unsigned char *b, size_t n)
+{
+	for (size_t i = 0; i < sizeof compressions / sizeof compressions[0]; i++) {
+		const struct compression *c = &compressions[i];
+		/* BZh is followed by the block size, 1 to 9. */
+		if (n >= c->magic_length + (c->magic[0] == 'B') && memcmp(b, c->magic, c->magic_length) == 0
+		    && (c->magic[0] != 'B' || (b[3] >= '1' && b[3] <= '9')))
+			return c;
+	}
+	return NULL;
+}
+
+static int refuse_compressed(const struct input_stream *s, char *err, size_t errlen)
+{
+	char msg[200];
+	const struct compression *c = s->compressed;
+	snprintf(msg, sizeof msg, "the file is %s%s (it begins with %s), which is not read: decompress it first, e.g. %s FILE | pgnaudit check",
+		 c->name, c->name[0] == 'a' ? "" : "-compressed", c->magic_text, c->command);
+	set_error(err, errlen, msg);
+	return -1;
+}
+
 /* Looks at the first bytes and chooses plain or gzip (or refuses text in
- * UTF-16 or UTF-32). */
+ * UTF-16 or UTF-32, and compressed data it does not read). */
 static int detect_format(struct input_stream *s, char *err, size_t errlen)
 {
 	if (fill_raw_to(s, WIDE_PROBE, PROBE_SIZE, err, errlen) < 0)
@@ -233,6 +271,9 @@ static int detect_format(struct input_stream *s, char *err, size_t errlen)
 	s->wide = wide_encoding(s->in, s->in_len);
 	if (s->wide)
 		return refuse_wide(s, err, errlen);
+	s->compressed = compression_of(s->in, s->in_len);
+	if (s->compressed)
+		return refuse_compressed(s, err, errlen);
 	s->mode = MODE_PLAIN;
 	if (s->in_len < 2 || s->in[0] != 0x1f || s->in[1] != 0x8b)
 		return 0;
@@ -429,6 +470,8 @@ ssize_t stream_read(struct input_stream *s, void *buf, size_t n, char *err, size
 		return 0;
 	if (s->wide)
 		return refuse_wide(s, err, errlen);
+	if (s->compressed)
+		return refuse_compressed(s, err, errlen);
 	if (s->mode == MODE_UNKNOWN && detect_format(s, err, errlen) < 0)
 		return -1;
 	if (s->mode == MODE_GZIP)

@@ -205,5 +205,26 @@ if [ -n "$STRACE" ]; then
 	expect_true "300 messages ($messages) in as many writes to standard error ($writes)" -- test "$writes" -le "$messages" -a "$messages" -ge 300
 fi
 
+# 12. bzip2, xz, zstd and zip input: one message saying what it is and how
+#     to read it, exit 2, not findings about compressed bytes (the files
+#     after it are read).  Each tool that is installed makes its file.
+for tool in "bzip2 -c:bzip2" "xz -c:xz" "zstd -q -c:zstd"; do
+	cmd=${tool%%:*} name=${tool##*:}
+	command -v "$name" >/dev/null 2>&1 || { echo "e2e_safety: no $name; skipping its input"; continue; }
+	$cmd "$SRC" >"$TMP/in.$name"
+	"$BIN" check "$TMP/in.$name" "$SRC" >"$TMP/out" 2>"$TMP/err"
+	expect_true "$name input: exit 2" -- test $? = 2
+	expect_grep "in.$name: the file is $name-compressed" "$TMP/err" "$name input: said what it is"
+	expect_true "$name input: one message" -- test "$(wc -l <"$TMP/err")" = 1
+	expect_grep "notation.pgn" "$TMP/out" "$name input: the file after it is read"
+done
+if command -v zip >/dev/null 2>&1; then
+	(cd "$(dirname "$SRC")" && zip -q "$TMP/in.zip" "$(basename "$SRC")")
+	"$BIN" check "$TMP/in.zip" >"$TMP/out" 2>"$TMP/err"
+	expect_grep "in.zip: the file is a zip archive" "$TMP/err" "zip input: said what it is"
+else
+	echo "e2e_safety: no zip; skipping its input"
+fi
+
 echo "e2e_safety: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
