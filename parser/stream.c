@@ -325,6 +325,20 @@ static int next_member(struct input_stream *s, char *err, size_t errlen)
 {
 	if (fill_raw_to(s, 2, RAW_BUFFER_SIZE, err, errlen) < 0)
 		return -1;
+	/* Zero bytes to the end (a tape's or tar's padding of its last block)
+	 * are the end, as gzip -d takes them; a byte after them is not. */
+	while (s->in_len > 0 && s->in[0] == 0) {
+		while (s->in_len > 0 && s->in[0] == 0) {
+			s->in++;
+			s->in_len--;
+		}
+		if (s->in_len == 0 && fill_raw_to(s, 1, RAW_BUFFER_SIZE, err, errlen) < 0)
+			return -1;
+		if (s->in_len > 0 && s->in[0] != 0) {
+			set_error(err, errlen, "trailing garbage after the gzip data and the zero bytes after it");
+			return -1;
+		}
+	}
 	if (s->in_len == 0)
 		return 0;
 	if (s->in_len < 2 || s->in[0] != 0x1f || s->in[1] != 0x8b) {

@@ -385,6 +385,36 @@ static void test_trailing_garbage(void **state)
 	free(z.data);
 }
 
+/* Zero bytes after the last member (a tape's or tar's padding) are the
+ * end, as gzip -d takes them, also past a buffer's worth, read from a file
+ * in short reads; a byte after them is trailing garbage. */
+static void test_zero_padding(void **state)
+{
+	struct bytes z = gzip_member(text_a, strlen(text_a));
+	static unsigned char zeros[300000];
+	struct input_stream *s;
+	char err[256];
+
+	(void)state;
+	append(&z, zeros, sizeof zeros);
+	s = stream_open_memory(z.data, z.len);
+	expect_contents(s, 0, text_a);
+	stream_close(s);
+	char *path = temp_file(z.data, z.len);
+	for (size_t chunk = 0; chunk <= 3; chunk += 3) {
+		s = stream_open(path, err, sizeof err);
+		assert_non_null(s);
+		expect_contents(s, chunk, text_a);
+		stream_close(s);
+	}
+	unlink(path);
+	append(&z, "x", 1);
+	s = stream_open_memory(z.data, z.len);
+	expect_error(s, 0, "trailing garbage after the gzip data and the zero bytes after it");
+	stream_close(s);
+	free(z.data);
+}
+
 static void test_directory(void **state)
 {
 	char err[256];
@@ -620,6 +650,7 @@ int main(void)
 		cmocka_unit_test(test_corrupt_gzip),
 		cmocka_unit_test(test_reserved_header_flags),
 		cmocka_unit_test(test_trailing_garbage),
+		cmocka_unit_test(test_zero_padding),
 		cmocka_unit_test(test_directory),
 		cmocka_unit_test(test_missing_and_unreadable_files),
 		cmocka_unit_test(test_standard_input),
