@@ -171,6 +171,67 @@ static int check_member_flags(struct input_stream *s, char *err, size_t errlen)
 	return 0;
 }
 
+/* The next byte of the raw input, refilling as needed; -1 at the end
+ * (err then says the data was truncated) or on a read error. */
+static int take_raw_byte(struct input_stream *s, char *err, size_t errlen)
+{
+	if (s->in_len == 0 && fill_raw_to(s, 1, RAW_BUFFER_SIZE, err, errlen) < 0)
+		return -1;
+	if (s->in_len == 0) {
+		set_error(err, errlen, "truncated gzip data");
+		return -1;
+	}
+	s->in_len--;
+	return *s->in++;
+}
+
+/* Reads past a gzip member's header (RFC 1952 2.3: the fixed ten bytes,
+ * then FEXTRA, FNAME, FCOMMENT and FHCRC as its flags say), however long
+ * its name, comment or extra field, so that igzip is given the deflate data
+ * only (ISAL_GZIP_NO_HDR_VER, which still checks the trailer): igzip parses
+ * a header only within the bytes it is given at a time, and one of more
+ * than those read uninitialised memory and was refused.  A flag byte with
+ * the reserved bits 5-7 set, which gzip -d refuses, is refused.  Returns 0,
+ * or -1 with the reason in err. */
+static int skip_member_header(struct input_stream *s, char *err, size_t errlen)
+{
+	int fixed[10];
+	for (int i = 0; i < 10; i++)
+		if ((fixed[i] = take_raw_byte(s, err, errlen)) < 0)
+			return -1;
+	if (fixed[2] != 8) {
+		set_error(err, errlen, "corrupt gzip data: unknown compression method");
+		return -1;
+	}
+	int flags = fixed[3];
+	if (flags & 0xe0) {
+		set_error(err, errlen, "corrupt gzip data: unknown header flags set");
+		return -1;
+	}
+	if (flags & 4) { /* FEXTRA: a length, then that many bytes */
+		int lo = take_raw_byte(s, err, errlen), hi = lo < 0 ? -1 : take_raw_byte(s, err, errlen);
+		if (hi < 0)
+			return -1;
+		for (long n = lo | hi << 8; n > 0; n--)
+			if (take_raw_byte(s, err, errlen) < 0)
+				return -1;
+	}
+	for (int field = 8; field <= 16; field *= 2) { /* FNAME, FCOMMENT: to a NUL */
+		if (!(flags & field))
+			continue;
+		int c;
+		while ((c = take_raw_byte(s, err, errlen)) > 0)
+			continue;
+		if (c < 0)
+			return -1;
+	}
+	if (flags & 2) /* FHCRC */
+		for (int i = 0; i < 2; i++)
+			if (take_raw_byte(s, err, errlen) < 0)
+				return -1;
+	return 0;
+}
+
 /* Whether the first WIDE_PROBE bytes at b are ASCII text (printable or a
  * blank) in units of `width` bytes, each with its character at byte `at`
  * and NULs in the others. */
@@ -295,8 +356,10 @@ static int detect_format(struct input_stream *s, char *err, size_t errlen)
 	(void)memory_populate(s->out, OUT_SIZE);
 	if (s->raw != NULL)
 		(void)memory_populate(s->raw, RAW_BUFFER_SIZE);
+	if (skip_member_header(s, err, errlen) < 0)
+		return -1;
 	isal_inflate_init(s->z);
-	s->z->crc_flag = ISAL_GZIP;
+	s->z->crc_flag = ISAL_GZIP_NO_HDR_VER;
 	s->mode = MODE_GZIP;
 	return 0;
 }
@@ -346,10 +409,10 @@ static int next_member(struct input_stream *s, char *err, size_t errlen)
 		return -1;
 	}
 	/* member_ended stays set on an error: the next read fails again. */
-	if (check_member_flags(s, err, errlen) < 0)
+	if (check_member_flags(s, err, errlen) < 0 || skip_member_header(s, err, errlen) < 0)
 		return -1;
 	isal_inflate_reset(s->z);
-	s->z->crc_flag = ISAL_GZIP;
+	s->z->crc_flag = ISAL_GZIP_NO_HDR_VER;
 	s->member_ended = 0;
 	return 1;
 }

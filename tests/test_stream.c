@@ -415,6 +415,52 @@ static void test_zero_padding(void **state)
 	free(z.data);
 }
 
+/* A member whose header holds an extra field, a name and a comment of
+ * 70,000 bytes in all, more than is ever handed to igzip at once: read
+ * whole (igzip read uninitialised memory and refused it), from memory and
+ * from a file in short reads; then a second member as usual. */
+static void test_long_member_header(void **state)
+{
+	struct bytes plain = gzip_member(text_a, strlen(text_a)), z = { 0 };
+	static unsigned char extra[1000], name[40001], comment[29001];
+	struct input_stream *s;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(plain.data[3], 0); /* no flags: fields go after byte 10 */
+	memset(extra, 'x', sizeof extra);
+	memset(name, 'n', sizeof name - 1);
+	memset(comment, 'c', sizeof comment - 1);
+	append(&z, plain.data, 3);
+	append(&z, "\x1c", 1); /* FEXTRA | FNAME | FCOMMENT */
+	append(&z, plain.data + 4, 6);
+	append(&z, "\xe8\x03", 2); /* 1000 bytes of extra field */
+	append(&z, extra, sizeof extra);
+	append(&z, name, sizeof name);
+	append(&z, comment, sizeof comment);
+	append(&z, plain.data + 10, plain.len - 10);
+	append(&z, plain.data, plain.len);
+	char both[2 * 64];
+	snprintf(both, sizeof both, "%s%s", text_a, text_a);
+	s = stream_open_memory(z.data, z.len);
+	expect_contents(s, 0, both);
+	stream_close(s);
+	char *path = temp_file(z.data, z.len);
+	for (size_t chunk = 1; chunk <= 7; chunk += 6) {
+		s = stream_open(path, err, sizeof err);
+		assert_non_null(s);
+		expect_contents(s, chunk, both);
+		stream_close(s);
+	}
+	unlink(path);
+	/* cut inside the comment: truncated */
+	s = stream_open_memory(z.data, 30000);
+	expect_error(s, 0, "truncated gzip data");
+	stream_close(s);
+	free(plain.data);
+	free(z.data);
+}
+
 static void test_directory(void **state)
 {
 	char err[256];
@@ -651,6 +697,7 @@ int main(void)
 		cmocka_unit_test(test_reserved_header_flags),
 		cmocka_unit_test(test_trailing_garbage),
 		cmocka_unit_test(test_zero_padding),
+		cmocka_unit_test(test_long_member_header),
 		cmocka_unit_test(test_directory),
 		cmocka_unit_test(test_missing_and_unreadable_files),
 		cmocka_unit_test(test_standard_input),
