@@ -748,12 +748,19 @@ static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned 
 				     struct tag_scan *ts)
 {
 	const uint16_t *cls = r->cls;
-	const unsigned char *end = r->buf + r->end;
+	const unsigned char *end = r->buf + r->end, *open = p;
 
 	ts->name = p = skip_spaces(cls, p + 1);
 	while (cls[*p] & C_NAME)
 		p++;
 	ts->name_len = (size_t)(p - ts->name);
+	/* Too long is decided here, on the bytes, not by how many of them
+	 * the buffer happens to hold: a reader of the whole file and one of
+	 * a piece held in memory (check -j N) must say the same. */
+	if (ts->name_len > PGN_MAX_TOKEN_BYTES) {
+		ts->stop = open;
+		return TAG_TOO_LONG;
+	}
 	ts->stop = p = skip_spaces(cls, p);
 	if (p == end && !r->eof)
 		return TAG_MORE;
@@ -766,6 +773,10 @@ static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned 
 	ts->control = 0;
 	for (;;) {
 		p = value_stop(p);
+		if ((size_t)(p - ts->value) > PGN_MAX_TOKEN_BYTES) {
+			ts->stop = open;
+			return TAG_TOO_LONG;
+		}
 		if (p == end && !r->eof)
 			return TAG_MORE;
 		if (*p == '"' && p < end)

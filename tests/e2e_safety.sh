@@ -226,5 +226,18 @@ else
 	echo "e2e_safety: no zip; skipping its input"
 fi
 
+# 13. A tag pair longer than the reader's 256 KiB buffer, its value never
+#     closed: -j 2 (pieces lexed in memory) says what -j 1 says.
+python3 -c '
+import sys
+g = "[Event \"ok\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+sys.stdout.write(g * 50 + "[Event \"" + "a" * 300000 + "\n[Result \"*\"]\n\n1. d4 *\n\n" + g * 50)' >"$TMP/longtag.pgn"
+"$BIN" check -j 1 -f jsonl "$TMP/longtag.pgn" >"$TMP/j1"
+"$BIN" check -j 2 -f jsonl "$TMP/longtag.pgn" >"$TMP/j2"
+PGNAUDIT_PIECE_BYTES=4096 "$BIN" check -j 2 -f jsonl "$TMP/longtag.pgn" >"$TMP/j2small"
+expect_same "$TMP/j1" "$TMP/j2" "a 300 KB tag pair: -j 2 as -j 1"
+expect_same "$TMP/j1" "$TMP/j2small" "a 300 KB tag pair: -j 2 in 4 KiB pieces as -j 1"
+expect_grep 'tag pair longer than 65536 bytes' "$TMP/j1" "a 300 KB tag pair is said to be too long"
+
 echo "e2e_safety: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
