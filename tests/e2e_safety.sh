@@ -16,6 +16,11 @@ SRC=testdata/check/notation.pgn
 no_temporaries() { # DIR DESCRIPTION
 	if ls "$1" | grep -q 'pgnaudit-'; then bad "$2: temporary files left: $(ls "$1" | grep pgnaudit-)"; else ok; fi
 }
+# LeakSanitizer cannot run under ptrace (make sanitize sets detect_leaks=1):
+# a traced run leaves it out.
+traced() {
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace "$@"
+}
 STRACE=
 if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null; then
 	STRACE=strace
@@ -63,7 +68,7 @@ mkdir "$TMP/mode" && cp "$SRC" "$TMP/mode/p.pgn" && chmod 600 "$TMP/mode/p.pgn"
 [ "$(id -u)" = 0 ] && chown nobody "$TMP/mode/p.pgn" 2>/dev/null
 owner=$(stat -c %u:%g "$TMP/mode/p.pgn")
 if [ -n "$STRACE" ]; then
-	strace -f -qq -e trace=fchmod,chmod,fchmodat -o "$TMP/chmods" "$BIN" fix --in-place "$TMP/mode/p.pgn" 2>/dev/null
+	traced -f -qq -e trace=fchmod,chmod,fchmodat -o "$TMP/chmods" "$BIN" fix --in-place "$TMP/mode/p.pgn" 2>/dev/null
 	expect_no_grep "0644\|0666" "$TMP/chmods" "no moment with the temporary file open to others"
 else
 	"$BIN" fix --in-place "$TMP/mode/p.pgn" 2>/dev/null
@@ -86,7 +91,7 @@ if [ -n "$STRACE" ]; then
 	#    its fsync is held back 1.5 s while a game is appended; the file is
 	#    not replaced and the appended game is there.
 	cp "$SRC" "$TMP/grow.pgn"
-	strace -f -qq -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=1500000 \
+	traced -f -qq -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=1500000 \
 		"$BIN" fix --in-place "$TMP/grow.pgn" >"$TMP/out" 2>"$TMP/err" &
 	pid=$!
 	sleep 0.7
@@ -101,7 +106,7 @@ if [ -n "$STRACE" ]; then
 	#    waits for the first, sees the file replaced and leaves it; the
 	#    backup holds the original.
 	mkdir "$TMP/two" && cp "$SRC" "$TMP/two/g.pgn"
-	strace -f -qq -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=1500000 \
+	traced -f -qq -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=1500000 \
 		"$BIN" fix --in-place --backup=.orig "$TMP/two/g.pgn" >"$TMP/out1" 2>"$TMP/err1" &
 	first=$!
 	sleep 0.5
@@ -159,7 +164,7 @@ expect_no_grep 'pgnaudit:' "$TMP/closed.pgn" "2>&- >&-: no diagnostic in fix's o
 #    fails (a file-size limit) names the file and the error.
 mkdir "$TMP/split" && echo OLD-CLEAN >"$TMP/split/c.pgn" && echo OLD-FLAGGED >"$TMP/split/f.pgn"
 if [ -n "$STRACE" ]; then
-	(cd "$TMP/split" && strace -f -qq -o /dev/null -e trace=rename -e inject=rename:error=EIO:when=2 \
+	(cd "$TMP/split" && traced -f -qq -o /dev/null -e trace=rename -e inject=rename:error=EIO:when=2 \
 		"$BIN" split --clean=c.pgn --flagged=f.pgn ../x.pgn) >/dev/null 2>"$TMP/err"
 	expect_true "split, the second rename failing: exit 2" -- test $? = 2
 	expect_grep "^OLD-CLEAN$" "$TMP/split/c.pgn" "split, the second rename failing: the first output put back"
@@ -199,7 +204,7 @@ no_temporaries "$TMP" "names near the limit"
 if [ -n "$STRACE" ]; then
 	i=0
 	while [ $i -lt 300 ]; do printf '[Event "u%d"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 *\n\n' $i; i=$((i + 1)); done >"$TMP/unfixable.pgn"
-	strace -f -qq -e trace=write -o "$TMP/writes" "$BIN" fix -o /dev/null "$TMP/unfixable.pgn" 2>"$TMP/err"
+	traced -f -qq -e trace=write -o "$TMP/writes" "$BIN" fix -o /dev/null "$TMP/unfixable.pgn" 2>"$TMP/err"
 	messages=$(wc -l <"$TMP/err")
 	writes=$(grep -c '^[0-9]* *write(2,' "$TMP/writes")
 	expect_true "300 messages ($messages) in as many writes to standard error ($writes)" -- test "$writes" -le "$messages" -a "$messages" -ge 300
