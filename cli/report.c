@@ -359,7 +359,9 @@ int cmd_report(int argc, char **argv)
 	int keep = 20;   /* the worst games kept: only the text tables show them */
 	if (opt.format == OUTPUT_TEXT)
 		keep = opt.top == 0 ? INT_MAX : opt.top;
-	summary_init(&run.summary, keep, opt.format == OUTPUT_CSV && opt.by != GROUP_CODE);
+	summary_init(&run.summary, keep, 0);
+	if (opt.format == OUTPUT_CSV)
+		summary_group_only(&run.summary, opt.by);
 
 	int trouble = 0;
 	for (int i = 0; i < file_count; i++)

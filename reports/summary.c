@@ -171,6 +171,16 @@ void summary_init(struct summary *s, int worst_max, int detail)
 	s->worst_max = worst_max;
 }
 
+void summary_group_only(struct summary *s, enum summary_group by)
+{
+	s->events.skip = by != GROUP_EVENT;
+	s->players.skip = by != GROUP_PLAYER;
+	s->files.skip = by != GROUP_FILE;
+	s->events.detail = by == GROUP_EVENT;
+	s->players.detail = by == GROUP_PLAYER;
+	s->files.detail = by == GROUP_FILE;
+}
+
 static void game_free(struct game_tally *g)
 {
 	free(g->file);
@@ -246,12 +256,16 @@ void summary_add(struct summary *s, const struct finding_row *f)
 	s->findings++;
 	s->by_severity[f->severity]++;
 	s->by_code[f->code][f->severity]++;
-	tally_count(table_get(&s->events, f->event, f->round ? f->round : ""), f, new_game);
-	tally_count(table_get(&s->files, file, NULL), f, new_game);
-	tally_count(table_get(&s->players, f->white, NULL), f, new_game);
-	/* A player who plays himself (a test file) counts once. */
-	if (strcmp(f->white ? f->white : "", f->black ? f->black : "") != 0)
-		tally_count(table_get(&s->players, f->black, NULL), f, new_game);
+	if (!s->events.skip)
+		tally_count(table_get(&s->events, f->event, f->round ? f->round : ""), f, new_game);
+	if (!s->files.skip)
+		tally_count(table_get(&s->files, file, NULL), f, new_game);
+	if (!s->players.skip) {
+		tally_count(table_get(&s->players, f->white, NULL), f, new_game);
+		/* A player who plays himself (a test file) counts once. */
+		if (strcmp(f->white ? f->white : "", f->black ? f->black : "") != 0)
+			tally_count(table_get(&s->players, f->black, NULL), f, new_game);
+	}
 }
 
 void summary_finish(struct summary *s)
