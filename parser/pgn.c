@@ -57,13 +57,12 @@ enum {
 	C_GLYPH = 1 << 8,         /* ! ? */
 	C_DOT = 1 << 9,
 	C_ODD = 1 << 10,          /* NUL (the sentinel), '%', 0xEF (BOM), ^Z: looked at in skip_blanks */
-	C_ANNOTATION = 1 << 11,   /* may begin a symbol that is an annotation sign (annotation_sign_of) */
 };
 
 /* The longest symbol an annotation sign that begins with a byte can be
- * (`N` 1, `RR` 2, `=/∞` and the like up to 5 bytes), 0 for the bytes that
- * begin none: lex_plain_run leaves a symbol to lex_symbol when it is no
- * longer, with one look-up. */
+ * (`N` 1, `RR` 2, `∞` and the like up to 5 bytes), 0 for the bytes that
+ * begin none (annotation_sign_of): lex_plain_run leaves a symbol to
+ * lex_symbol when it is no longer, with one look-up. */
 static const uint8_t annotation_length[256] = {
 	['D'] = 1, ['N'] = 1, ['R'] = 2, [0xC2] = 5, [0xCE] = 5, [0xE2] = 5,
 };
@@ -96,9 +95,7 @@ struct game_state {
 	 * and Fritz's exports), reported once per game at the first. */
 	int annotations;
 	struct where annotation_at;
-	char annotation_text[16];
-	int annotation_nag;
-	const char *annotation_meaning;
+	const struct annotation_sign *first_annotation;
 	/* A variation right after the termination marker (analysis written
 	 * after the result): the game goes on while variations and comments
 	 * follow; result_index is the result token, moved to the end when the
@@ -161,9 +158,6 @@ static void init_classes(uint16_t *cls)
 	cls[0x1a] |= C_ODD;
 	cls['!'] |= C_GLYPH;
 	cls['?'] |= C_GLYPH;
-	for (int c = 0; c < 256; c++)
-		if (annotation_length[c])
-			cls[c] |= C_ANNOTATION;
 }
 
 /* ---- input: the buffer and the position in the file ---- */
@@ -1383,24 +1377,23 @@ static size_t comment_end_at(const struct pgn_reader *r, size_t i)
 static int peek_past_comments(struct pgn_reader *r)
 {
 	for (;;) {
-		size_t i = r->pos, past = 0;
+		size_t i = r->pos;
 
 		for (;;) {
 			while (i < r->end && (r->cls[r->buf[i]] & (C_BLANK | C_LINE_END)))
 				i++;
-			if (i >= r->end || (r->buf[i] != '{' && r->buf[i] != ';'))
-				break;
-			past = comment_end_at(r, i);
-			if (past == 0 || past == COMMENT_NOT_SEEN)
-				break;
+			if (i >= r->end)
+				break; /* more input decides */
+			if (r->buf[i] != '{' && r->buf[i] != ';')
+				return r->buf[i];
+			size_t past = comment_end_at(r, i);
+
+			if (past == COMMENT_NOT_SEEN)
+				return -1;
+			if (past == 0)
+				break; /* the comment goes on past the buffered bytes */
 			i = past;
 		}
-		if (past == COMMENT_NOT_SEEN)
-			return -1;
-		if (i < r->end && past != 0)
-			return r->buf[i];
-		if (i < r->end && r->buf[i] != '{' && r->buf[i] != ';')
-			return r->buf[i];
 		int more = need_more(r);
 
 		/* A read error is the next read's to report: the game
@@ -1525,9 +1518,7 @@ static int lex_annotation(struct pgn_reader *r, struct pgn_game *g, const struct
 {
 	if (r->st.annotations++ == 0) {
 		r->st.annotation_at = where_at(r, r->pos);
-		snprintf(r->st.annotation_text, sizeof r->st.annotation_text, "%s", a->text);
-		r->st.annotation_nag = a->nag;
-		r->st.annotation_meaning = a->meaning;
+		r->st.first_annotation = a;
 	}
 	emit(r, g, TOKEN_GLYPH, len, a->nag);
 	r->st.movetext = 1;
@@ -1544,7 +1535,7 @@ ALWAYS_INLINE static inline int lex_symbol(struct pgn_reader *r, struct pgn_game
 
 	if (!whole || len > PGN_MAX_TOKEN_BYTES)
 		return lex_too_long(r, g, "symbol", mask);
-	if (r->cls[r->buf[r->pos]] & C_ANNOTATION) {
+	if (annotation_length[r->buf[r->pos]] >= len) {
 		const struct annotation_sign *a = annotation_sign_of(r->buf + r->pos, len);
 		if (a)
 			return lex_annotation(r, g, a, len);
@@ -2005,7 +1996,8 @@ static void finish_game(struct pgn_reader *r, struct pgn_game *g, const char *be
 		add_final_problem(r, g, PGN_NONSTANDARD, r->st.annotation_at,
 				  "'%s' (%s) is an annotation sign written as text, as ChessBase and Fritz"
 				  " export them, not the NAG $%d that PGN writes%s",
-				  r->st.annotation_text, r->st.annotation_meaning, r->st.annotation_nag, more);
+				  r->st.first_annotation->text, r->st.first_annotation->meaning,
+				  r->st.first_annotation->nag, more);
 		problem_section(g, n, "PGN 8.2.4");
 	}
 	if (r->st.depth == 1)
