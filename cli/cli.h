@@ -63,6 +63,9 @@ void output_guard_start(void);
  * "path.pgnaudit-KINDXXXXXX", or, when the name would pass 255 bytes,
  * ".pgnaudit-KIND-XXXXXX" in path's folder.  NULL without memory. */
 char *temporary_name(const char *path, const char *kind);
+/* A hard link to path under a fresh temporary name beside `beside`
+ * (temporary_name), malloc'd; NULL with errno set when it cannot be made. */
+char *link_aside(const char *path, const char *beside, const char *kind);
 /* A temporary file the signals must remove (the string must stay valid
  * until it is unregistered), and no longer. */
 void temporary_register(char *path);

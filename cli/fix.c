@@ -684,23 +684,13 @@ static int make_backup(const char *path, const char *suffix)
 	size_t n = strlen(path) + strlen(suffix) + 1;
 	char *backup = malloc(n), *tmp = NULL;
 	int status = -1;
-	if (backup) {
-		snprintf(backup, n, "%s%s", path, suffix);
-		tmp = temporary_name(backup, "");
-	}
-	if (!backup || !tmp) {
+	if (!backup) {
 		warnx_("out of memory");
-		goto done;
+		return -1;
 	}
-	/* mkstemp reserves a fresh name; link(2) needs it free again. */
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		warnx_("%s: cannot create the backup: %s", backup, strerror(errno));
-		goto done;
-	}
-	close(fd);
-	unlink(tmp);
-	if (link(path, tmp) != 0) {
+	snprintf(backup, n, "%s%s", path, suffix);
+	tmp = link_aside(path, backup, "");
+	if (!tmp) {
 		warnx_("%s: cannot create the backup: %s", backup, strerror(errno));
 		goto done;
 	}

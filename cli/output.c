@@ -336,6 +336,28 @@ int output_close(struct output *o)
 	return failed ? -1 : 0;
 }
 
+char *link_aside(const char *path, const char *beside, const char *kind)
+{
+	char *name = temporary_name(beside, kind);
+	if (!name) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	int fd = mkstemp(name);
+	/* mkstemp reserves a fresh name; link(2) needs it free again. */
+	if (fd >= 0) {
+		close(fd);
+		unlink(name);
+	}
+	if (fd < 0 || link(path, name) != 0) {
+		int saved = errno;
+		free(name);
+		errno = saved;
+		return NULL;
+	}
+	return name;
+}
+
 /* The old file at path kept under a fresh name beside it (a hard link),
  * so that it can be put back; the name is malloc'd, NULL when there was
  * no file or it could not be kept (*failed then set). */
@@ -345,14 +367,9 @@ static char *keep_old(const char *path, int *failed)
 	*failed = 0;
 	if (lstat(path, &st) != 0)
 		return NULL;
-	char *old = temporary_name(path, "old-");
-	int fd = old ? mkstemp(old) : -1;
-	/* mkstemp reserves a fresh name; link(2) needs it free again. */
-	if (fd < 0 || (close(fd), unlink(old), link(path, old)) != 0) {
-		*failed = errno ? errno : ENOMEM;
-		free(old);
-		return NULL;
-	}
+	char *old = link_aside(path, path, "old-");
+	if (!old)
+		*failed = errno;
 	return old;
 }
 
