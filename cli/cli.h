@@ -36,6 +36,11 @@ void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * games were read; without the part in brackets when N is 0 (an error
  * such as "the text is UTF-16 ..., e.g. iconv ..." reads best alone). */
 void warn_read_failed(const char *name, const char *error, int games);
+/* "pgnaudit: NAME: ..." when fix or split could not keep the text after
+ * the first `games` games to copy it out: out of memory (error ENOMEM), or
+ * the temporary file in $TMPDIR that holds what memory does not could not
+ * be written or read (raw_window.h). */
+void warn_not_kept(const char *name, int games, int error);
 
 /* Standard output, or a file written under a temporary name in the same
  * folder and renamed over `path` only once everything was written: an

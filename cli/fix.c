@@ -16,6 +16,7 @@
  * the first one that is not (or cannot be read), the rest of that variation
  * is written as it stood, move numbers included.
  */
+#include <inttypes.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -483,12 +484,9 @@ static const struct finding *unfixable(const struct fixer *f, const struct pgn_g
 }
 
 
-static int is_blank(const unsigned char *p, size_t n)
+static int is_blank_byte(int c)
 {
-	for (size_t i = 0; i < n; i++)
-		if (p[i] != ' ' && p[i] != '\t' && p[i] != '\n' && p[i] != '\r' && p[i] != '\f' && p[i] != '\v')
-			return 0;
-	return 1;
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
 /* Starts a block of output (a game, or text between games): a blank line
@@ -500,44 +498,56 @@ static void begin_block(struct fixer *f)
 	f->blank_line_out = 0;
 }
 
-/* Does the text end with a blank line (two line ends after its last
- * character that is not blank)?  A game without a result owns the blanks
- * before the next game, and copying it byte for byte writes them. */
-static int ends_with_blank_line(const unsigned char *p, size_t n)
+/* Does the input text [from, to) end with a blank line (two line ends after
+ * its last character that is not blank)?  A game without a result owns the
+ * blanks before the next game, and copying it byte for byte writes them. */
+static int ends_with_blank_line(struct raw_window *w, uint64_t from, uint64_t to)
 {
-	int line_ends = 0;
-	for (size_t i = n; i > 0 && is_blank(p + i - 1, 1); i--)
-		line_ends += p[i - 1] == '\n' || (p[i - 1] == '\r' && (i == n || p[i] != '\n'));
+	int line_ends = 0, next = -1;
+	for (uint64_t i = to; i > from && line_ends < 2; i--) {
+		int c = raw_window_at(w, i - 1);
+		if (!is_blank_byte(c))
+			break;
+		line_ends += c == '\n' || (c == '\r' && next != '\n');
+		next = c;
+	}
 	return line_ends >= 2;
 }
 
-/* Text between games (escape lines, a comment after the last game): its
- * lines that are not blank are kept, each ended by a newline.  A BOM at the
- * start of the output stays there; one further on is dropped. */
-static void write_between(struct fixer *f, const unsigned char *p, size_t n)
+/* Text between games, the input [from, to) (escape lines, a comment after
+ * the last game): its lines that are not blank are kept, each ended by a
+ * newline.  A BOM at the start of the output stays there; one further on is
+ * dropped.  The text is read from the window byte by byte, so a gap of any
+ * length costs no memory. */
+static void write_between(struct fixer *f, uint64_t from, uint64_t to)
 {
-	if (n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) {
+	static const unsigned char bom[3] = { 0xEF, 0xBB, 0xBF };
+	struct raw_window *w = &f->window;
+	if (to - from >= 3 && raw_window_at(w, from) == bom[0] && raw_window_at(w, from + 1) == bom[1] &&
+	    raw_window_at(w, from + 2) == bom[2]) {
 		if (f->blocks_out == 0 && !f->bom_out)
-			(void)fwrite(p, 1, 3, f->out);
+			(void)fwrite(bom, 1, 3, f->out);
 		f->bom_out = 1;
-		p += 3;
-		n -= 3;
+		from += 3;
 	}
-	if (is_blank(p, n))
-		return;
-	begin_block(f);
-	while (n > 0) {
-		size_t len = 0;
-		while (len < n && p[len] != '\n' && p[len] != '\r')
-			len++;
-		if (!is_blank(p, len)) {
-			(void)fwrite(p, 1, len, f->out);
+	int begun = 0;
+	while (from < to) {
+		uint64_t end = from;
+		int blank = 1, c;
+		while (end < to && (c = raw_window_at(w, end)) != '\n' && c != '\r') {
+			blank = blank && is_blank_byte(c);
+			end++;
+		}
+		if (!blank) {
+			if (!begun)
+				begin_block(f);
+			begun = 1;
+			(void)raw_window_write(w, from, end, f->out);
 			putc('\n', f->out);
 		}
-		while (len < n && (p[len] == '\n' || p[len] == '\r'))
-			len++;
-		p += len;
-		n -= len;
+		while (end < to && ((c = raw_window_at(w, end)) == '\n' || c == '\r'))
+			end++;
+		from = end;
 	}
 }
 
@@ -579,16 +589,16 @@ static int fix_game(struct fixer *f, const char *shown, int index, const struct 
 		write_movetext(f, g, result);
 		return 0;
 	}
-	const unsigned char *raw = raw_window_get(&f->window, g->start_offset, g->end_offset);
-	if (!raw)
+	struct raw_window *w = &f->window;
+	if (!raw_window_has(w, g->start_offset, g->end_offset))
 		return -1;
-	size_t n = (size_t)(g->end_offset - g->start_offset);
 	begin_block(f);
-	(void)fwrite(raw, 1, n, f->out);
-	if (n == 0 || raw[n - 1] != '\n')
+	if (raw_window_write(w, g->start_offset, g->end_offset, f->out) < 0)
+		return -1;
+	if (g->end_offset == g->start_offset || raw_window_at(w, g->end_offset - 1) != '\n')
 		putc('\n', f->out);
-	f->blank_line_out = ends_with_blank_line(raw, n);
-	warnx_("%s:%u: game %d copied unchanged: %s", shown, why->line ? why->line : g->first_line, index,
+	f->blank_line_out = ends_with_blank_line(w, g->start_offset, g->end_offset);
+	warnx_("%s:%" PRIu64 ": game %d copied unchanged: %s", shown, why->line ? why->line : g->first_line, index,
 	       why->message);
 	if (error)
 		f->unfixed++;
@@ -611,12 +621,12 @@ static int fix_file(struct fixer *f, const char *path, struct pgn_game *g)
 	int index = 0, got = 0, status = 0;
 	while (!output_failed(f->out) && (got = pgn_next_game(r, g, err, sizeof err)) == 1) {
 		uint64_t start = g->start_offset > copied ? g->start_offset : copied;
-		const unsigned char *gap = raw_window_get(&f->window, copied, start);
+		int kept = raw_window_has(&f->window, copied, start);
 		index++;
-		if (gap)
-			write_between(f, gap, (size_t)(start - copied));
-		if (!gap || fix_game(f, shown, index, g) < 0) {
-			warnx_("%s: out of memory keeping the text of game %d", shown, index);
+		if (kept)
+			write_between(f, copied, start);
+		if (!kept || fix_game(f, shown, index, g) < 0) {
+			warn_not_kept(shown, index - 1, f->window.error);
 			status = -1;
 			break;
 		}
@@ -628,15 +638,18 @@ static int fix_file(struct fixer *f, const char *path, struct pgn_game *g)
 		status = -1;
 	}
 	if (got == 0) {
-		size_t n = (size_t)(raw_window_end(&f->window) - copied);
-		const unsigned char *rest = raw_window_get(&f->window, copied, raw_window_end(&f->window));
+		uint64_t end = raw_window_end(&f->window);
 		/* A final ^Z (an old DOS end-of-file mark) is not text: the
 		 * reader skips it only as the last byte, where nothing can
 		 * follow it, so it is dropped rather than moved. */
-		if (rest && n > 0 && rest[n - 1] == 0x1a)
-			n--;
-		if (rest)
-			write_between(f, rest, n);
+		if (end > copied && raw_window_at(&f->window, end - 1) == 0x1a)
+			end--;
+		if (raw_window_has(&f->window, copied, end))
+			write_between(f, copied, end);
+		if (f->window.error) {
+			warn_not_kept(shown, index, f->window.error);
+			status = -1;
+		}
 	}
 	pgn_reader_free(r);
 	stream_close(s);

@@ -67,6 +67,19 @@ void warn_read_failed(const char *name, const char *error, int games)
 		warnx_("%s: %s", name, error);
 }
 
+void warn_not_kept(const char *name, int games, int error)
+{
+	const char *dir = getenv("TMPDIR");
+	char after[48] = "";
+	if (games > 0)
+		snprintf(after, sizeof after, " after game %d", games);
+	if (error == ENOMEM || error == 0)
+		warnx_("%s: out of memory keeping the text%s", name, after);
+	else
+		warnx_("%s: cannot keep the text%s in a temporary file in %s: %s", name, after,
+		       dir && *dir ? dir : "/tmp", strerror(error));
+}
+
 int output_is_input(const char *path, const char *option, char **files, int count)
 {
 	struct stat out, in;

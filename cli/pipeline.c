@@ -136,7 +136,7 @@ struct source {
 /* What auditing a text gave. */
 struct text_result {
 	int games;                   /* games audited */
-	uint32_t lines;              /* line ends in the text */
+	uint64_t lines;              /* line ends in the text */
 	int between;                 /* the text ended between games */
 	struct pgn_position resume;  /* if not: where its unfinished game starts */
 	int read_failed;             /* reading ended with the read error */
@@ -174,7 +174,7 @@ struct pipeline;
 struct first_line {
 	struct pipeline *p;
 	long seq;                    /* -1: known */
-	uint32_t line;
+	uint64_t line;
 };
 
 /* What a thread needs to lex and audit. */
@@ -219,7 +219,7 @@ struct pipeline {
 	struct report *report;
 	struct check_tally *tally;
 	int games_before;                /* games of the current file written */
-	uint32_t next_line;              /* the file's line where the next piece starts (under
+	uint64_t next_line;              /* the file's line where the next piece starts (under
 					    lock when written is; see first_line_of_text) */
 	int carrying;                    /* the last piece written ended inside a game */
 	unsigned char *carry, *redo;     /* its unfinished text; that text + the next piece */
@@ -306,7 +306,7 @@ static void wait_for_progress(struct pipeline *p)
  * then next_line is where it starts (the writer sets it before it counts
  * the piece written, under the lock).  The piece being audited is not
  * written yet, so `written` stops there. */
-static uint32_t first_line_of_text(void *ctx)
+static uint64_t first_line_of_text(void *ctx)
 {
 	struct first_line *f = ctx;
 	if (f->seq >= 0) {
@@ -374,11 +374,11 @@ static void audit_text(const struct pipeline *p, struct worker_state *w, const s
 struct early {
 	struct pipeline *p;
 	struct piece *b;
-	uint32_t first_line;         /* the file's line of the audited text's first line */
+	uint64_t first_line;         /* the file's line of the audited text's first line */
 	int as_writer;               /* b is audited again by the writer (write_piece) */
 };
 
-static void put_output(struct pipeline *p, struct report *r, const struct piece *b, uint32_t first_line);
+static void put_output(struct pipeline *p, struct report *r, const struct piece *b, uint64_t first_line);
 static size_t cut_window(void);
 
 /* The writer's state at the start of piece b's output.  Called as the writer
@@ -394,7 +394,7 @@ static void begin_output(struct pipeline *p, const struct piece *b)
 
 /* Writes b's output so far, what r holds (its marks are b's), and empties
  * r.  Called as the writer, with every piece before b written. */
-static void put_early(struct pipeline *p, struct piece *b, struct report *r, uint32_t first_line)
+static void put_early(struct pipeline *p, struct piece *b, struct report *r, uint64_t first_line)
 {
 	b->out = r->buf;
 	put_output(p, p->report, b, first_line);
@@ -449,7 +449,7 @@ static void write_early(struct report *r, void *ctx)
  * first line is given only by the writer, which audits b again. */
 static void audit_piece(struct pipeline *p, struct worker_state *w, struct piece *b,
 			unsigned char *text, size_t len, int in_place, const struct pgn_position *at,
-			uint32_t first_line)
+			uint64_t first_line)
 {
 	struct early early = { p, b, first_line, first_line != 0 };
 	if (!first_line && b->first_in_file)
@@ -478,16 +478,16 @@ static void audit_piece(struct pipeline *p, struct worker_state *w, struct piece
  * flushed every 64 KiB, as report_finding does for -j 1 (and the rest at
  * the end, by the caller of check_files_parallel): it stays small and in
  * cache, and a write costs a system call per 64 KiB, not one per piece. */
-static void put_output(struct pipeline *p, struct report *r, const struct piece *b, uint32_t first_line)
+static void put_output(struct pipeline *p, struct report *r, const struct piece *b, uint64_t first_line)
 {
 	size_t from = 0;
 	for (size_t i = 0; i < b->marks.count; i++) {
-		int mark = b->marks.value[i];
+		int64_t mark = b->marks.value[i];
 		outbuf_put(&r->buf, b->out.data + from, b->marks.at[i] - from);
 		if (mark > 0)
 			outbuf_put_int(&r->buf, p->games_before + mark);
 		else
-			outbuf_put_int(&r->buf, (long long)first_line + (uint32_t)-mark - 1);
+			outbuf_put_int(&r->buf, (long long)(first_line + (uint64_t)-mark - 1));
 		from = b->marks.at[i];
 		if (r->buf.len >= 1 << 16)
 			report_flush(r);
@@ -527,7 +527,7 @@ static void write_piece(struct pipeline *p, struct worker_state *w, struct piece
 	size_t len = b->len;
 	struct pgn_position text_at = b->at;
 	begin_output(p, b);
-	uint32_t first_line = p->next_line;
+	uint64_t first_line = p->next_line;
 	if (p->carrying) {
 		int in_store;
 		unsigned char *joined = join_carry(p, b, &len, &in_store);

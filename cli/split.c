@@ -205,11 +205,10 @@ static int shard_of(struct splitter *sp, uint64_t from, uint64_t to)
 /* Copies the input bytes [from, to) to output `dest`. */
 static int copy_chunk(struct splitter *sp, int dest, uint64_t from, uint64_t to)
 {
-	const unsigned char *bytes = raw_window_get(&sp->window, from, to);
-	if (!bytes)
-		return -1;
 	FILE *fp = sp->outputs[dest].fp;
-	if (to > from && fwrite(bytes, 1, (size_t)(to - from), fp) != (size_t)(to - from)) {
+	if (raw_window_write(&sp->window, from, to, fp) < 0)
+		return -1;
+	if (ferror(fp) && !sp->write_failed) {
 		sp->write_failed = 1;
 		sp->write_errno = errno;
 	}
@@ -220,15 +219,13 @@ static int copy_chunk(struct splitter *sp, int dest, uint64_t from, uint64_t to)
 /* Where the chunk of a game ends: after the game, and after the rest of its
  * last line when only blanks are left on it (up to `limit`, where the next
  * game starts), so that every output holds whole lines. */
-static uint64_t end_of_line(const struct raw_window *w, uint64_t end, uint64_t limit)
+static uint64_t end_of_line(struct raw_window *w, uint64_t end, uint64_t limit)
 {
-	const unsigned char *p = raw_window_get(w, end, limit);
 	uint64_t e = end;
-	if (!p)
-		return end;
-	while (e < limit && (p[e - end] == ' ' || p[e - end] == '\t' || p[e - end] == '\r'))
+	int c = 0;
+	while (e < limit && ((c = raw_window_at(w, e)) == ' ' || c == '\t' || c == '\r'))
 		e++;
-	if (e < limit && p[e - end] == '\n')
+	if (e < limit && c == '\n')
 		e++;
 	return e;
 }
@@ -263,7 +260,7 @@ static int split_file(struct splitter *sp, const char *path, struct pgn_game *g)
 	while (!sp->write_failed && (got = pgn_next_game(r, g, err, sizeof err)) == 1) {
 		if (pending && copy_game(sp, pending_dest, &copied,
 					 end_of_line(&sp->window, pending_end, g->start_offset)) < 0) {
-			warnx_("%s: out of memory keeping the text of game %d", shown, index);
+			warn_not_kept(shown, index - 1, sp->window.error);
 			status = -1;
 			break;
 		}
@@ -282,7 +279,7 @@ static int split_file(struct splitter *sp, const char *path, struct pgn_game *g)
 		uint64_t end = raw_window_end(&sp->window);
 		int dest = pending ? pending_dest : sp->opt->shards ? -1 : 0;
 		if (copy_game(sp, dest, &copied, end) < 0) {
-			warnx_("%s: out of memory keeping the text of game %d", shown, index);
+			warn_not_kept(shown, index - 1, sp->window.error);
 			status = -1;
 		}
 		sp->done += end;

@@ -28,6 +28,7 @@
 #include "parser/pgn.h"
 #include "parser/memory.h"
 
+#include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -114,7 +115,11 @@ struct pgn_reader {
 	size_t pos, end;            /* next byte; end of the bytes read */
 	uint64_t base;              /* input offset of buf[0] */
 	uint64_t line_start;        /* input offset of column 1 of the current line */
-	uint32_t line;
+	uint32_t line;              /* the line's low 32 bits (see pgn.h, Lines) */
+	uint64_t line_known;        /* a whole line number at or before it, fewer
+				       than 2^32 lines back: that of the last game's
+				       start or read of more input (need_more), or
+				       of where reading started */
 	int eof, failed;
 	int read_error;             /* the stream failed; failed once the bytes
 				       read before that are used up */
@@ -183,6 +188,20 @@ static ssize_t source_read(struct pgn_reader *r, unsigned char *to, size_t n)
 	return 0;
 }
 
+/* Could a column in the buffered bytes pass UINT32_MAX?  Then the fast runs,
+ * which do not clamp columns, leave them to the general lexer (where_at). */
+static inline int long_line(const struct pgn_reader *r)
+{
+	return r->base + r->end - r->line_start >= UINT32_MAX;
+}
+
+/* The whole number of the line the reader is on: lines only go forward from
+ * line_known, by fewer than 2^32 (a buffer's worth at most). */
+static inline uint64_t reader_line(const struct pgn_reader *r)
+{
+	return r->line_known + (uint32_t)(r->line - (uint32_t)r->line_known);
+}
+
 /* Reads more input after the buffered bytes, keeping those from r->pos on
  * (moved to the front).  Reads until the bytes held have doubled (so that
  * rescanning a token costs linear time), the buffer is full or the input
@@ -196,6 +215,7 @@ static int need_more(struct pgn_reader *r)
 		return -1;
 	if (r->eof)
 		return 0;
+	r->line_known = reader_line(r);
 	if (r->pos > 0) {
 		r->buf[-1] = r->buf[r->pos - 1];
 		memmove(r->buf, r->buf + r->pos, held);
@@ -228,7 +248,7 @@ static inline struct where where_at(const struct pgn_reader *r, size_t pos)
 
 	w.offset = r->base + pos;
 	w.line = r->line;
-	w.column = (uint32_t)(w.offset - r->line_start + 1);
+	w.column = w.offset - r->line_start < UINT32_MAX ? (uint32_t)(w.offset - r->line_start + 1) : UINT32_MAX;
 	return w;
 }
 
@@ -595,7 +615,7 @@ ALWAYS_INLINE static inline void emit(struct pgn_reader *r, struct pgn_game *g,
 	r->pos = pos + len;
 	r->st.last_type = (int)type;
 	r->st.end.line = at.line;
-	r->st.end.column = at.column + (uint32_t)len;
+	r->st.end.column = at.column < UINT32_MAX - len ? at.column + (uint32_t)len : UINT32_MAX;
 	if (!make_room(r, g, len + SHORT_COPY, at))
 		return;
 
@@ -981,7 +1001,7 @@ static void lex_tag_run(struct pgn_reader *r, struct pgn_game *g)
 	char *const arena = g->arena;
 	size_t arena_len = g->arena_len;
 
-	if (r->st.stopped || g->tags == NULL)
+	if (r->st.stopped || g->tags == NULL || long_line(r))
 		return;
 	for (;;) {
 		unsigned c = *p, k = cls[c];
@@ -1171,7 +1191,7 @@ static int comment_cut(struct pgn_reader *r, struct pgn_game *g, uint32_t text,
 	emit_text(r, g, TOKEN_COMMENT, text, open);
 	add_final_problem(r, g, PGN_UNTERMINATED_COMMENT, open,
 			  "comment opened here is not closed: it runs into the tag pair at"
-			  " line %u, which is taken to start the next game", pgn_file_line(g, r->line));
+			  " line %" PRIu64 ", which is taken to start the next game", pgn_file_line(g, r->line));
 	r->st.cut_by_comment = 1;
 	g->end_offset = tag_at;
 	return LEX_GAME_OVER;
@@ -1786,7 +1806,7 @@ static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
 	const unsigned char *buf = r->buf, *p = buf + r->pos;
 
 	if (!(cls[*p] & (C_BLANK | C_LINE_END | C_SYMBOL_START | C_DIGIT)) || (cls[*p] & C_ODD) ||
-	    r->st.stopped || g->tokens == NULL)
+	    r->st.stopped || g->tokens == NULL || long_line(r))
 		return;
 
 	/* The loop keeps few variables, so that they stay in registers: the
@@ -1966,7 +1986,8 @@ static inline void start_game(struct pgn_reader *r, struct pgn_game *g)
 	r->st.started = 1;
 	r->st.end = where_at(r, r->pos);
 	g->start_offset = r->st.end.offset;
-	g->first_line = r->line;
+	g->first_line = reader_line(r);
+	r->line_known = g->first_line;
 }
 
 /* After analysis that followed the termination marker, the result token
@@ -2066,13 +2087,13 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g, char *err, size_t er
 			char before[96];
 			if (r->st.restart_line)
 				snprintf(before, sizeof before,
-					 "the blank line and the move 1 at line %u, which is taken to start the next game",
+					 "the blank line and the move 1 at line %" PRIu64 ", which is taken to start the next game",
 					 pgn_file_line(g, r->st.restart_line));
 			finish_game(r, g, r->st.restart_line ? before : "the tag pairs of the next game");
 			r->games_returned++;
 			r->last_by_result = r->st.has_result;
 			r->last_end.offset = g->end_offset;
-			r->last_end.line = r->line;
+			r->last_end.line = reader_line(r);
 			r->last_end.line_start = r->line_start;
 			return 1;
 		}
@@ -2116,12 +2137,13 @@ void pgn_reader_restart(struct pgn_reader *r, const void *data, size_t len, stru
 	r->pos = r->end = 0;
 	r->base = at != NULL ? at->offset : 0;
 	r->line_start = at != NULL ? at->line_start : 0;
-	r->line = at != NULL ? at->line : 1;
+	r->line_known = at != NULL ? at->line : 1;
+	r->line = (uint32_t)r->line_known;
 	r->eof = r->failed = r->read_error = 0;
 	r->error[0] = 0;
 	memset(&r->st, 0, sizeof r->st);
 	r->last_end.offset = r->base;
-	r->last_end.line = r->line;
+	r->last_end.line = r->line_known;
 	r->last_end.line_start = r->line_start;
 	r->games_returned = r->last_by_result = r->ended_inside = 0;
 }
@@ -2141,9 +2163,9 @@ void pgn_reader_restart_in_place(struct pgn_reader *r, unsigned char *data, size
 	r->eof = 1;
 }
 
-uint32_t pgn_reader_line(const struct pgn_reader *r)
+uint64_t pgn_reader_line(const struct pgn_reader *r)
 {
-	return r->line;
+	return reader_line(r);
 }
 
 int pgn_reader_game_cut_by_end(const struct pgn_reader *r)

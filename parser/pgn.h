@@ -131,22 +131,38 @@ struct pgn_game {
 	int token_count, token_cap;
 	struct pgn_problem *problems;
 	int problem_count, problem_cap;
-	uint32_t first_line;        /* line of the game's first byte that is not blank */
+	uint64_t first_line;        /* line of the game's first byte that is not blank */
 	uint64_t start_offset;      /* byte offsets in the (decompressed) input */
 	uint64_t end_offset;
 	int truncated;              /* a limit was exceeded: tokens or tags are missing */
 	/* NULL, or: the lines are counted from the first line of a piece of
 	 * the file (check -j N), and this gives the file's line of that first
 	 * line, waiting if need be until it is known (pgn_file_line). */
-	uint32_t (*piece_first_line)(void *ctx);
+	uint64_t (*piece_first_line)(void *ctx);
 	void *piece_ctx;
 };
 
+/*
+ * Lines.  The reader counts lines in 64 bits, but tokens, tags and problems
+ * keep only the low 32 bits of their line (a token stays 24 bytes: the
+ * memory figure above); the game's first_line is whole, and a line of the
+ * game is the one nearest to it with those low bits - exact while a game
+ * spans fewer than 2^31 lines.  audit_game turns the lines of findings into
+ * whole ones (pgn_game_line); messages that name a line use pgn_file_line.
+ * Columns are at most UINT32_MAX (a column past it, on a line longer than
+ * 4 GiB, is given as UINT32_MAX).
+ */
+static inline uint64_t pgn_game_line(const struct pgn_game *g, uint32_t line)
+{
+	return g->first_line + (uint64_t)(int64_t)(int32_t)(line - (uint32_t)g->first_line);
+}
+
 /* The file's line of `line`, a line of g: for the messages that name a line
  * (the report writes the lines of findings through report_line_number). */
-static inline uint32_t pgn_file_line(const struct pgn_game *g, uint32_t line)
+static inline uint64_t pgn_file_line(const struct pgn_game *g, uint32_t line)
 {
-	return g->piece_first_line ? g->piece_first_line(g->piece_ctx) + line - 1 : line;
+	uint64_t in_game = pgn_game_line(g, line);
+	return g->piece_first_line ? g->piece_first_line(g->piece_ctx) + in_game - 1 : in_game;
 }
 
 struct pgn_reader;
@@ -160,7 +176,7 @@ void pgn_reader_free(struct pgn_reader *r);
 struct pgn_position {
 	uint64_t offset;
 	uint64_t line_start;
-	uint32_t line;
+	uint64_t line;
 };
 
 /*
@@ -197,7 +213,7 @@ void pgn_reader_restart_in_place(struct pgn_reader *r, unsigned char *data, size
 int pgn_reader_ended_between_games(const struct pgn_reader *r, struct pgn_position *resume);
 /* The line the reader is on: after the last game of in-place bytes, 1 + the
  * line ends in them when it started on line 1. */
-uint32_t pgn_reader_line(const struct pgn_reader *r);
+uint64_t pgn_reader_line(const struct pgn_reader *r);
 /* Whether the game pgn_next_game has just returned was ended by the end of
  * the input (no result, no next game): a reader of a piece of the input
  * cannot tell whether it is complete. */

@@ -191,12 +191,12 @@ int report_format_from_name(const char *name)
 }
 
 /* Notes that mark `value` goes at the end of r's buffer. */
-static void add_mark(struct game_marks *m, size_t at, int value)
+static void add_mark(struct game_marks *m, size_t at, int64_t value)
 {
 	if (m->count == m->cap) {
 		size_t cap = m->cap ? 2 * m->cap : 64;
 		size_t *ats = realloc(m->at, cap * sizeof *ats);
-		int *values = ats ? realloc(m->value, cap * sizeof *values) : NULL;
+		int64_t *values = ats ? realloc(m->value, cap * sizeof *values) : NULL;
 
 		if (ats == NULL || values == NULL) {
 			fputs("pgnaudit: out of memory\n", stderr);
@@ -218,12 +218,12 @@ void report_game_number(struct report *r, int game)
 		add_mark(r->marks, r->buf.len, game);
 }
 
-void report_line_number(struct report *r, uint32_t line)
+void report_line_number(struct report *r, uint64_t line)
 {
 	if (r->marks == NULL)
-		outbuf_put_int(&r->buf, line);
+		outbuf_put_int(&r->buf, (long long)line);
 	else
-		add_mark(r->marks, r->buf.len, -(int)line);
+		add_mark(r->marks, r->buf.len, -(int64_t)line);
 }
 
 void report_begin(struct report *r)

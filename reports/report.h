@@ -38,7 +38,7 @@ struct outbuf {
  * written. */
 struct game_marks {
 	size_t *at;             /* offsets in the buffer */
-	int *value;             /* > 0: a game number within the piece; < 0:
+	int64_t *value;         /* > 0: a game number within the piece; < 0:
 				   minus a line number within the piece */
 	size_t count, cap;
 };
@@ -70,7 +70,7 @@ void report_free(struct report *r);
 /* Writes a game number (or notes its place; see struct game_marks). */
 void report_game_number(struct report *r, int game);
 /* Writes a finding's line number (or notes its place). */
-void report_line_number(struct report *r, uint32_t line);
+void report_line_number(struct report *r, uint64_t line);
 
 /* Buffer primitives shared by the formats. */
 void outbuf_put(struct outbuf *b, const char *s, size_t n);

@@ -244,5 +244,25 @@ expect_same "$TMP/j1" "$TMP/j2" "a 300 KB tag pair: -j 2 as -j 1"
 expect_same "$TMP/j1" "$TMP/j2small" "a 300 KB tag pair: -j 2 in 4 KiB pieces as -j 1"
 expect_grep 'tag pair longer than 65536 bytes' "$TMP/j1" "a 300 KB tag pair is said to be too long"
 
+# 14. fix and split keep at most 16 MiB of a game in memory, the rest in a
+#     temporary file in $TMPDIR (tests/hostile.sh measures the memory).
+#     When that file cannot be made, the message says where and why, the
+#     exit status is 2, and no output is put in place.
+python3 -c '
+import sys
+sys.stdout.write("[Event \"big\"]\n[Result \"*\"]\n\n1. e4 {" + "x" * 17000000 + "} e5 *\n")' >"$TMP/big.pgn"
+TMPDIR=$TMP/missing "$BIN" split --clean="$TMP/c.pgn" --flagged="$TMP/f.pgn" "$TMP/big.pgn" >"$TMP/out" 2>"$TMP/err"
+expect_true "split with no room for a big game exits 2" -- test $? = 2
+expect_grep "cannot keep the text in a temporary file in $TMP/missing: No such file" "$TMP/err" "split says where the text could not be kept"
+expect_true "split with no room for a big game writes nothing" -- test ! -e "$TMP/c.pgn" -a ! -e "$TMP/f.pgn"
+TMPDIR=$TMP/missing "$BIN" fix -i "$TMP/big.pgn" >"$TMP/out" 2>"$TMP/err"
+expect_true "fix -i with no room for a big game exits 2" -- test $? = 2
+expect_grep "cannot keep the text in a temporary file in $TMP/missing" "$TMP/err" "fix says where the text could not be kept"
+expect_true "fix -i with no room for a big game leaves it" -- test "$(wc -c <"$TMP/big.pgn")" -gt 17000000
+no_temporaries "$TMP" "fix and split without room for a big game"
+"$BIN" split --clean="$TMP/c.pgn" --flagged="$TMP/f.pgn" "$TMP/big.pgn" >"$TMP/out" 2>"$TMP/err"
+expect_same "$TMP/big.pgn" "$TMP/f.pgn" "split copies a 17 MB game byte for byte"
+rm -f "$TMP/big.pgn" "$TMP/c.pgn" "$TMP/f.pgn"
+
 echo "e2e_safety: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

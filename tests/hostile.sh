@@ -217,10 +217,44 @@ expect_grep '"code":"syntax".*the rest of it is not stored' "$TMP/out" "the limi
 	printf '*\n'
 } >"$TMP/every-limit.pgn"
 hostile every-limit
+# fix and split add at most 16 MiB of raw text to it (pgnaudit-fix(1), LIMITS:
+# about 80 MB); the game is copied unchanged, byte for byte.
+RSS_LIMIT_KB=84000
+run every-limit "$TMP/every-limit.pgn" fix -o "$TMP/fixed.pgn"
+cmp -s "$TMP/fixed.pgn" "$TMP/every-limit.pgn" || bad "every-limit: fix did not copy the game unchanged"
+run every-limit "$TMP/every-limit.pgn" split --clean="$TMP/clean.pgn" --flagged="$TMP/flagged.pgn"
+cmp -s "$TMP/flagged.pgn" "$TMP/every-limit.pgn" || bad "every-limit: split did not flag the game whole"
+RSS_LIMIT_KB=65536
+rm -f "$TMP/fixed.pgn" "$TMP/clean.pgn" "$TMP/flagged.pgn"
 
 # A 50 MB line of moves.
 { printf '[Event "line"]\n[Result "*"]\n\n'; repeat 2300000 '1. Nf3 Nf6 2. Ng1 Ng8 ' | head -c 50000000; printf '\n*\n'; } >"$TMP/long-line.pgn"
 hostile long-line
+
+# fix and split copy games byte for byte, and still keep at most 16 MiB of
+# the input in memory (raw_window.h): the rest waits in a temporary file.
+# A 200 MB comment (the game is cut, so fix copies it unchanged), 200 MB of
+# blanks inside a game fix can rewrite, and 300 MB of NULs; a clean game
+# after each.  split's two outputs must hold every byte of the input.
+{ printf '[Event "comment"]\n[Result "*"]\n\n1. e4 {'; repeat 200000 "$(repeat 1000 x)"; printf '} e5 *\n\n%s' "$CLEAN"; } >"$TMP/copy-200MB.pgn"
+{ printf '[Event "blanks"]\n[Result "*"]\n\n1. e4'; repeat 200000 "$(repeat 999 ' ')
+"; printf 'e5 *\n\n%s' "$CLEAN"; } >"$TMP/blanks-200MB.pgn"
+{ head -c 300000000 /dev/zero; printf '\n%s' "$CLEAN"; } >"$TMP/nul-300MB.pgn"
+for big in copy-200MB blanks-200MB nul-300MB; do
+	run "$big" "$TMP/$big.pgn" fix -o "$TMP/fixed.pgn"
+	grep -q '^1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0$' "$TMP/fixed.pgn" || bad "$big: the game after it is not in fix's output"
+	run "$big" "$TMP/$big.pgn" split --clean="$TMP/clean.pgn" --flagged="$TMP/flagged.pgn"
+	[ "$(cat "$TMP/flagged.pgn" "$TMP/clean.pgn" | cksum)" = "$(cksum <"$TMP/$big.pgn")" ] ||
+		[ "$(cat "$TMP/clean.pgn" "$TMP/flagged.pgn" | cksum)" = "$(cksum <"$TMP/$big.pgn")" ] ||
+		bad "$big: split's outputs are not the input cut in two"
+	rm -f "$TMP/fixed.pgn" "$TMP/clean.pgn" "$TMP/flagged.pgn"
+done
+run copy-200MB "$TMP/copy-200MB.pgn" fix
+[ "$(head -c 1000 "$TMP/out")" = "$(head -c 1000 "$TMP/copy-200MB.pgn")" ] && [ "$(wc -c <"$TMP/out")" -gt 200000000 ] ||
+	bad "copy-200MB: fix did not copy the cut game unchanged"
+run blanks-200MB "$TMP/blanks-200MB.pgn" fix
+[ "$(wc -c <"$TMP/out")" -lt 1000 ] || bad "blanks-200MB: fix did not rewrite the game"
+rm -f "$TMP/copy-200MB.pgn" "$TMP/blanks-200MB.pgn" "$TMP/nul-300MB.pgn" "$TMP/out"
 
 # gzip: a small file that inflates to 200 MB of games (one member repeated:
 # members are read one after another, as gzip -d does); a truncated stream
@@ -251,6 +285,23 @@ run gzip-corrupt "$TMP/corrupt.gz" check -f jsonl
 expect_status 2
 expect_grep "corrupt.gz" "$TMP/err" "the message names the file"
 expect_tail
+
+# Past 2^32 lines and columns (4 GiB of line ends, or of spaces on one line,
+# as 64 gzip members of 64 MiB each): line numbers are whole, and a column
+# past 4294967295 is given as that (pgn.h, Lines).  Before, both wrapped.
+head -c 67108864 /dev/zero | tr '\0' '\n' | gzip -1 >"$TMP/lines.gz"
+head -c 67108864 /dev/zero | tr '\0' ' ' | gzip -1 >"$TMP/spaces.gz"
+{ for i in $(seq 64); do cat "$TMP/lines.gz"; done; printf '%s' "$TAIL" | gzip; } >"$TMP/4G-lines.gz"
+{ printf '[Event "after-hostile"]\n[Result "*"]\n\n1. e4 e5 ' | gzip
+	for i in $(seq 64); do cat "$TMP/spaces.gz"; done
+	printf '2. Ke3 *\n' | gzip; } >"$TMP/4G-columns.gz"
+for jobs in 1 2; do
+	run 4G-lines "$TMP/4G-lines.gz" check -j "$jobs" -f jsonl
+	expect_grep '"game":1,"line":4294967300,"column":13,.*"code":"illegal-move"' "$TMP/out" "-j $jobs: the line after 2^32 lines"
+	run 4G-columns "$TMP/4G-columns.gz" check -j "$jobs" -f jsonl
+	expect_grep '"game":1,"line":4,"column":4294967295,.*"code":"illegal-move"' "$TMP/out" "-j $jobs: a column past 2^32"
+done
+rm -f "$TMP"/*.gz
 
 echo "hostile: $passed runs survived, $failed failures"
 [ "$failed" -eq 0 ]

@@ -181,16 +181,16 @@ static void test_game_marks(void **state)
 		int games = 0, lines = 0;
 		for (size_t i = 0; i < marks.count; i++) {
 			if (marks.value[i] > 0)
-				games = 10 * games + marks.value[i];
+				games = 10 * games + (int)marks.value[i];
 			else
-				lines += marks.value[i] == -(int)in_piece.line;
+				lines += marks.value[i] == -(int64_t)in_piece.line;
 		}
 		assert_int_equal(games, 13);
 		assert_int_equal(lines, 2);
 		char rebuilt[4096], direct[4096];
 		size_t from = header, n = (size_t)snprintf(rebuilt, sizeof rebuilt, "%.*s", (int)header, r.buf.data);
 		for (size_t i = 0; i < marks.count; i++) {
-			int mark = marks.value[i];
+			int mark = (int)marks.value[i];
 			n += (size_t)snprintf(rebuilt + n, sizeof rebuilt - n, "%.*s%d", (int)(marks.at[i] - from),
 					      r.buf.data + from, mark > 0 ? 2 + mark : 11 + -mark - 1);
 			from = marks.at[i];

@@ -3,6 +3,7 @@
  */
 #include "audit.h"
 
+#include <inttypes.h>
 #include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
@@ -513,7 +514,7 @@ static void describe_reach(const struct auditor *a, int at, const struct recover
 	}
 	const struct written *next = &a->written[at + found->reach];
 	const struct pgn_token *t = a->line[a->written_line[at + found->reach]].token;
-	snprintf(buf, len, "the game replays furthest, though not to the end: %d more plies, up to '%.*s' at line %u, which fails too",
+	snprintf(buf, len, "the game replays furthest, though not to the end: %d more plies, up to '%.*s' at line %" PRIu64 ", which fails too",
 		 after, (int)(next->length < 24 ? next->length : 24), next->text, pgn_file_line(a->record.game, t->line));
 }
 
@@ -944,7 +945,11 @@ void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list
 		check_results(rec, out);
 		check_claims(rec, out);
 	}
-	for (int i = first; i < out->count; i++)
-		out->items[i].rule = rule_cite(rec->rules, out->items[i].rule);
+	for (int i = first; i < out->count; i++) {
+		struct finding *f = &out->items[i];
+		f->rule = rule_cite(rec->rules, f->rule);
+		if (f->line)
+			f->line = pgn_game_line(g, (uint32_t)f->line);
+	}
 	sort_by_position(out, first);
 }

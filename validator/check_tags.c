@@ -31,6 +31,7 @@
  */
 #include "record.h"
 
+#include <inttypes.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -547,11 +548,11 @@ static void check_duplicate(const struct pgn_game *g, int i, struct finding_list
 		f->column = g->tags[i].column;
 		f->rule = "PGN 8.1";
 		if (strcmp(v1, v2) == 0)
-			snprintf(f->message, sizeof f->message, "the %.40s tag appears again (first on line %u)", name,
+			snprintf(f->message, sizeof f->message, "the %.40s tag appears again (first on line %" PRIu64 ")", name,
 				 pgn_file_line(g, first->line));
 		else
 			snprintf(f->message, sizeof f->message,
-				 "the %.40s tag appears again (first on line %u) with another value: \"%.60s\" here, "
+				 "the %.40s tag appears again (first on line %" PRIu64 ") with another value: \"%.60s\" here, "
 				 "\"%.60s\" there",
 				 name, pgn_file_line(g, first->line), v2, v1);
 		return;
@@ -722,7 +723,7 @@ static void check_encoding(const struct pgn_game *g, struct finding_list *out)
 	int in_tag = first_bad_tag(g, &tag), in_token = first_bad_token(g, &token);
 	if (!in_tag && !in_token)
 		return;
-	bad = !in_token || (in_tag && (tag.line < token.line || (tag.line == token.line && tag.column < token.column)))
+	bad = !in_token || (in_tag && ((int32_t)(tag.line - token.line) < 0 || (tag.line == token.line && tag.column < token.column)))
 		      ? &tag
 		      : &token;
 	char excerpt[128];

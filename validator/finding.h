@@ -69,7 +69,9 @@ const char *severity_name(enum severity s);
 struct finding {
 	enum check_code code;
 	enum severity severity;
-	uint32_t line, column;     /* 0 when the finding concerns the whole game */
+	uint64_t line;             /* 0 when the finding concerns the whole game */
+	uint32_t column;           /* (while the passes run, line holds a token's
+				      low 32 bits; audit_game makes it whole) */
 	int ply;                   /* 0 when not about a move */
 	int move_number;
 	int side;                  /* enum color of the mover, -1 when not about a move */
