@@ -12,8 +12,8 @@
 #include "parser/pgn.h"
 #include "parser/stream.h"
 #include "reports/report.h"
-#include "validator/audit.h"
-#include "validator/lang.h"
+#include "validator/audit/audit.h"
+#include "validator/audit/lang.h"
 
 int usage_check(FILE *fp, int status)
 {

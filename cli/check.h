@@ -7,7 +7,7 @@
 
 #include "parser/pgn.h"
 #include "reports/report.h"
-#include "validator/audit.h"
+#include "validator/audit/audit.h"
 
 struct check_options {
 	enum report_format format;

@@ -33,12 +33,12 @@
 #include "parser/raw_window.h"
 #include "parser/san.h"
 #include "parser/stream.h"
-#include "validator/audit.h"
-#include "validator/lang.h"
-#include "validator/movegen.h"
-#include "validator/notation.h"
-#include "validator/recover.h"
-#include "validator/unwinnable.h"
+#include "validator/audit/audit.h"
+#include "validator/audit/lang.h"
+#include "validator/chess/movegen.h"
+#include "validator/chess/notation.h"
+#include "validator/audit/recover.h"
+#include "validator/chess/unwinnable.h"
 
 /* PGN 8.2.1: export format lines are shorter than 80 columns. */
 #define LINE_MAX_COLUMNS 79

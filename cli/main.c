@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "validator/bitboard.h"
+#include "validator/chess/bitboard.h"
 
 static const struct command {
 	const char *name;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "validator/movegen.h"
+#include "validator/chess/movegen.h"
 
 int usage_perft(FILE *fp, int status)
 {

@@ -11,9 +11,9 @@
 #include "cli.h"
 #include "parser/pgn.h"
 #include "parser/stream.h"
-#include "validator/audit.h"
-#include "validator/lang.h"
-#include "validator/recover.h"
+#include "validator/audit/audit.h"
+#include "validator/audit/lang.h"
+#include "validator/audit/recover.h"
 
 int usage_replay(FILE *fp, int status)
 {

@@ -12,7 +12,7 @@
 #include "parser/json.h"
 #include "parser/stream.h"
 #include "reports/summary.h"
-#include "validator/highlight.h"
+#include "validator/chess/highlight.h"
 
 /* Longer lines are refused: check writes none longer than about 2 MiB (five
  * tags of 64 KiB, each byte escaped as \u00XX at worst). */

@@ -32,7 +32,7 @@
 #include "parser/pgn.h"
 #include "parser/raw_window.h"
 #include "parser/stream.h"
-#include "validator/audit.h"
+#include "validator/audit/audit.h"
 
 #define MAX_SHARDS 10000
 

@@ -95,7 +95,7 @@ struct pgn_problem {
  * Limits.  They keep memory bounded by one game however damaged the input:
  * going past one is a PGN_SYNTAX problem in that game (once per limit), what
  * does not fit is dropped, the game is marked truncated, and reading goes on.
- * Together with the replay's plies (validator/record.h) a game at every
+ * Together with the replay's plies (validator/audit/record.h) a game at every
  * limit at once takes about 55 MB: 16 MiB of text, 24 MB of tokens, 13 MB
  * of positions; issue 5 asks for less than 64 MB whatever the input.
  */

@@ -4,7 +4,7 @@
  * san_parse() splits a token into what it says - piece, origin hints,
  * capture mark, destination, promotion, check/mate suffix, annotation glyphs -
  * without looking at any position.  Whether a move like that exists is the
- * rules core's business (validator/notation.h).  The parser is deliberately
+ * rules core's business (validator/chess/notation.h).  The parser is deliberately
  * strict about meaning and lenient about form: it accepts the forms people
  * write (0-0, e2-e4, Ng1xf3, g1f3, e8Q, exd6e.p., ++) and records which
  * non-standard form was used, but it never guesses: an unknown piece letter

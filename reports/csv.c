@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "validator/bitboard.h"
+#include "validator/chess/bitboard.h"
 
 static const char header[] =
 	"file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,suggestion,"

@@ -10,7 +10,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "validator/bitboard.h"
+#include "validator/chess/bitboard.h"
 
 /* A plain byte goes into a JSON string as it is: not quotes, backslashes,
  * control characters, nor bytes >= 0x80 (those are checked as UTF-8). */

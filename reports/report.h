@@ -13,7 +13,7 @@
 
 #include <stdio.h>
 
-#include "validator/finding.h"
+#include "validator/audit/finding.h"
 
 enum report_format { REPORT_TEXT, REPORT_JSONL, REPORT_CSV };
 

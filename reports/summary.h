@@ -17,7 +17,7 @@
 #include <stdio.h>
 
 #include "report.h"
-#include "validator/finding.h"
+#include "validator/audit/finding.h"
 
 #define SEVERITY_COUNT 3
 

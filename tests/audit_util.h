@@ -10,7 +10,7 @@
 #include "tests/test_util.h"
 #include "parser/pgn.h"
 #include "parser/stream.h"
-#include "validator/audit.h"
+#include "validator/audit/audit.h"
 
 /* Reads the one game of `text` into g and audits it with a, replacing the
  * findings in out; the findings point into g's text until the next call.

@@ -24,10 +24,10 @@ SEED=${2:-1}
 [ $# -gt 0 ] && shift
 case "$COUNT$SEED" in *[!0-9]* | '') echo "usage: tests/mutate.sh [COUNT [SEED [FILE...]]]" >&2; exit 2 ;; esac
 if [ $# -eq 0 ]; then
-	set -- validator/makemove.c validator/attacks.c validator/movegen.c validator/record.c \
-		validator/unwinnable.c validator/helpmate.c validator/check_results.c validator/check_claims.c \
-		validator/check_notation.c validator/check_tags.c validator/notation.c validator/fen.c \
-		parser/san.c validator/audit.c validator/rules.c
+	set -- validator/chess/makemove.c validator/chess/attacks.c validator/chess/movegen.c validator/audit/record.c \
+		validator/chess/unwinnable.c validator/chess/helpmate.c validator/audit/check_results.c validator/audit/check_claims.c \
+		validator/audit/check_notation.c validator/audit/check_tags.c validator/chess/notation.c validator/chess/fen.c \
+		parser/san.c validator/audit/audit.c validator/audit/citations.c
 fi
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/pgnaudit-mutate.XXXXXX")

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "tests/test_util.h"
-#include "validator/movegen.h"
+#include "validator/chess/movegen.h"
 
 #define SQ(name) SQUARE((name)[0] - 'a', (name)[1] - '1')
 

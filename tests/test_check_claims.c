@@ -1,5 +1,5 @@
 /*
- * test_check_claims.c - the draw-claim checks (validator/check_claims.c),
+ * test_check_claims.c - the draw-claim checks (validator/audit/check_claims.c),
  * run end to end: a PGN text through the reader and audit_game(), then the
  * findings of one code.  Games are real move sequences; FEN tags with a
  * halfmove clock near 100 stand in for long endgames.
@@ -11,7 +11,7 @@
 
 #include "parser/pgn.h"
 #include "parser/stream.h"
-#include "validator/audit.h"
+#include "validator/audit/audit.h"
 
 static struct pgn_game game;
 static struct finding_list findings;

@@ -1,5 +1,5 @@
 /*
- * test_check_notation.c - the notation checks (validator/check_notation.c),
+ * test_check_notation.c - the notation checks (validator/audit/check_notation.c),
  * run end to end: a PGN text through the reader and audit_game(), then the
  * findings of one code are inspected.
  */
@@ -9,8 +9,8 @@
 #include "tests/audit_util.h"
 #include "parser/pgn.h"
 #include "parser/stream.h"
-#include "validator/audit.h"
-#include "validator/notation.h"
+#include "validator/audit/audit.h"
+#include "validator/chess/notation.h"
 
 /* The game and the findings stay alive until the next audit, since findings
  * point into the game's text. */

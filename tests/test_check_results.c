@@ -15,8 +15,8 @@
 #include "tests/audit_util.h"
 #include "parser/pgn.h"
 #include "parser/stream.h"
-#include "validator/audit.h"
-#include "validator/rules.h"
+#include "validator/audit/audit.h"
+#include "validator/audit/citations.h"
 
 /* The game audited last; its findings point into it, so it is kept until
  * the next one. */

@@ -1,5 +1,5 @@
 /*
- * test_check_tags.c - the tag checks (validator/check_tags.c), run end to
+ * test_check_tags.c - the tag checks (validator/audit/check_tags.c), run end to
  * end: a PGN text through the reader and audit_game(), then the findings of
  * one code are inspected.  Every form has values it must accept (those the
  * standard shows, and those real files write that misstate nothing) and
@@ -12,7 +12,7 @@
 #include "tests/audit_util.h"
 #include "parser/pgn.h"
 #include "parser/stream.h"
-#include "validator/audit.h"
+#include "validator/audit/audit.h"
 
 /* The game and the findings stay alive until the next audit, since findings
  * point into the game's text. */

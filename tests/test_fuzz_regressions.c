@@ -19,8 +19,8 @@
 #include "parser/pgn.h"
 #include "parser/stream.h"
 #include "reports/report.h"
-#include "validator/audit.h"
-#include "validator/lang.h"
+#include "validator/audit/audit.h"
+#include "validator/audit/lang.h"
 
 #define FUZZ_DIR "testdata/fuzz"
 

@@ -1,5 +1,5 @@
 /*
- * test_lang.c - the notation tables (validator/lang.c), the choice of a
+ * test_lang.c - the notation tables (validator/audit/lang.c), the choice of a
  * reading per game (audit.c) and the round trip: real games written in
  * every notation replay to the same positions as in English.
  *
@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "tests/audit_util.h"
-#include "validator/bitboard.h"
-#include "validator/lang.h"
-#include "validator/notation.h"
+#include "validator/chess/bitboard.h"
+#include "validator/audit/lang.h"
+#include "validator/chess/notation.h"
 
 static struct pgn_game game;
 static struct finding_list findings;

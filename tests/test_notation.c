@@ -7,8 +7,8 @@
 
 #include "tests/test_util.h"
 #include "parser/san.h"
-#include "validator/movegen.h"
-#include "validator/notation.h"
+#include "validator/chess/movegen.h"
+#include "validator/chess/notation.h"
 
 static struct position from_fen(const char *fen)
 {

@@ -1562,8 +1562,8 @@ static void test_file_crlf_bom(void **state)
 static void test_lines_past_2_to_the_32(void **state)
 {
 	static const char text[] = "[Event \"x\"]\n\n\n1. e4 e5\n2. Ke3 *\n\n[Event \"y\"]\n*\n";
-	const uint64_t start = ((uint64_t)1 << 32) - 2;
-	struct pgn_position at = { 0, 0, start }, resume;
+	const uint64_t first_line = ((uint64_t)1 << 32) - 2;
+	struct pgn_position at = { 0, 0, first_line }, resume;
 	struct pgn_reader *r = pgn_reader_new(NULL);
 	struct pgn_game g;
 	char err[64];
@@ -1572,17 +1572,17 @@ static void test_lines_past_2_to_the_32(void **state)
 	pgn_game_init(&g);
 	pgn_reader_restart(r, text, strlen(text), NULL, NULL, &at);
 	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 1);
-	assert_true(g.first_line == start);
-	assert_true(pgn_game_line(&g, g.tags[0].line) == start);
+	assert_true(g.first_line == first_line);
+	assert_true(pgn_game_line(&g, g.tags[0].line) == first_line);
 	assert_int_equal(g.tokens[0].line, 1);                     /* the low bits of 2^32 + 1 */
-	assert_true(pgn_game_line(&g, g.tokens[0].line) == start + 3);
-	assert_true(pgn_file_line(&g, g.tokens[3].line) == start + 4);
+	assert_true(pgn_game_line(&g, g.tokens[0].line) == first_line + 3);
+	assert_true(pgn_file_line(&g, g.tokens[3].line) == first_line + 4);
 	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 1);
-	assert_true(g.first_line == start + 6);
+	assert_true(g.first_line == first_line + 6);
 	assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 0);
-	assert_true(pgn_reader_line(r) == start + 8);
+	assert_true(pgn_reader_line(r) == first_line + 8);
 	assert_true(pgn_reader_ended_between_games(r, &resume));
-	assert_true(resume.line == start + 7);   /* where the last game ended, on its result's line */
+	assert_true(resume.line == first_line + 7);   /* where the last game ended, on its result's line */
 	pgn_reader_free(r);
 	pgn_game_free(&g);
 }

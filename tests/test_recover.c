@@ -1,5 +1,5 @@
 /*
- * test_recover.c - recording errors (validator/recover.c) through the
+ * test_recover.c - recording errors (validator/audit/recover.c) through the
  * replay, and what `fix --recover` reads back: the repaired plies of the
  * record and the note for each.
  */
@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "tests/audit_util.h"
-#include "validator/bitboard.h"
-#include "validator/lang.h"
-#include "validator/recover.h"
+#include "validator/chess/bitboard.h"
+#include "validator/audit/lang.h"
+#include "validator/audit/recover.h"
 
 static struct pgn_game game;
 static struct finding_list findings;

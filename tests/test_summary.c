@@ -1,14 +1,14 @@
 /*
  * test_summary.c - counting findings read back (reports/summary.c), the
  * text and CSV tables (reports/tables.c), the HTML entry of a finding
- * (reports/html.c), and the squares a diagram marks (validator/highlight.c).
+ * (reports/html.c), and the squares a diagram marks (validator/chess/highlight.c).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "tests/test_util.h"
 #include "reports/summary.h"
-#include "validator/highlight.h"
+#include "validator/chess/highlight.h"
 
 static struct finding_row row(const char *file, int game, enum check_code code, enum severity severity,
 			      const char *white, const char *black, const char *event, const char *round)

@@ -22,8 +22,8 @@
 #include <time.h>
 
 #include "tests/test_util.h"
-#include "validator/movegen.h"
-#include "validator/unwinnable.h"
+#include "validator/chess/movegen.h"
+#include "validator/chess/unwinnable.h"
 
 static void setup(struct position *pos, const char *fen)
 {

@@ -13,8 +13,8 @@
 #include "parser/pgn.h"
 #include "parser/stream.h"
 #include "reports/report.h"
-#include "validator/audit.h"
-#include "validator/lang.h"
+#include "validator/audit/audit.h"
+#include "validator/audit/lang.h"
 
 static void render(struct report *reports, const struct pgn_game *g, int index, const struct finding_list *findings)
 {

@@ -1,5 +1,5 @@
 /*
- * fuzz_fen.c - libFuzzer target for the FEN parser (validator/position.h).
+ * fuzz_fen.c - libFuzzer target for the FEN parser (validator/chess/position.h).
  *
  * The input is one FEN, read in both standard and Chess960 mode, strictly
  * and with repairs.  A position that is accepted must survive what the
@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "validator/movegen.h"
-#include "validator/position.h"
-#include "validator/unwinnable.h"
+#include "validator/chess/movegen.h"
+#include "validator/chess/position.h"
+#include "validator/chess/unwinnable.h"
 
 /* Member by member, as a struct copy need not copy the padding (keep in
  * step with struct position). */

@@ -1,0 +1,454 @@
+/*
+ * check_results.c - does the recorded result agree with how the game ended?
+ *
+ * The Laws end a game by themselves, whatever the players wrote: checkmate
+ * (5.1.1), stalemate (5.2.1), a dead position (5.2.2) and, since 2023, a
+ * fivefold repetition or 75 moves without pawn move or capture (9.6).  This
+ * pass finds the first such end in the main line, reports moves recorded
+ * after it (move-after-end) and, for 9.6, the end itself (automatic-draw);
+ * then it compares the result with the final position (wrong-result) and a
+ * recorded win on time with what the winner could still have done
+ * (unwinnable-timeout, 6.9).
+ *
+ * One finding per fact: an automatic draw carries its own verdict on the
+ * result, so wrong-result and unwinnable-timeout keep quiet after one; a win
+ * on time in a dead position is one unwinnable-timeout (the more specific
+ * reading of the same mistake), not also a wrong-result.  Mate or stalemate
+ * followed by moves is audit.c's move-after-end (the replay stops there).
+ *
+ * Cost: the dead-position test (unwinnable.c) is a search, so it runs only
+ * where a position can have become dead - after a capture or pawn move, when
+ * the material or a locked pawn structure allows it (could_be_dead) - and
+ * never per ply of an ordinary middle game.  Repetitions are counted only
+ * once 16 reversible plies make a fifth occurrence possible.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "validator/chess/movegen.h"
+#include "validator/audit/endings.h"
+#include "validator/audit/passes.h"
+#include "validator/audit/record.h"
+#include "validator/chess/unwinnable.h"
+
+enum outcome { OUTCOME_NONE, OUTCOME_WHITE_WINS, OUTCOME_BLACK_WINS, OUTCOME_DRAW, OUTCOME_UNFINISHED };
+
+static const char *const outcome_text[] = { "", "1-0", "0-1", "1/2-1/2", "*" };
+
+/* Ways the Laws end a game before or at its last recorded ply, mate and
+ * stalemate aside (the replay itself stops at those). */
+enum end_kind { END_NONE, END_DEAD, END_FIVEFOLD, END_SEVENTY_FIVE };
+
+struct game_end {
+	enum end_kind kind;
+	int ply; /* the position after this ply ended the game (0: the start) */
+};
+
+enum final_state { FINAL_LIVE, FINAL_CHECKMATE, FINAL_STALEMATE, FINAL_DEAD };
+
+/* A fifth occurrence needs four earlier ones, each cycle at least 4 plies. */
+#define FIVEFOLD_MIN_CLOCK 16
+/* 75 moves by each player (FIDE 9.6.2). */
+#define SEVENTY_FIVE_PLIES 150
+
+/* strcmp(text, word) == 0 for the short words below, inline: every game
+ * asks, and the calls cost more than the few bytes compared. */
+static inline int is_word(const char *text, const char *word)
+{
+	while (*word && *text == *word)
+		text++, word++;
+	return *text == *word;
+}
+
+static enum outcome outcome_of(const char *text)
+{
+	if (!text)
+		return OUTCOME_NONE;
+	if (is_word(text, "1-0"))
+		return OUTCOME_WHITE_WINS;
+	if (is_word(text, "0-1"))
+		return OUTCOME_BLACK_WINS;
+	/* "1/2" is an old shorthand the reader accepts as a draw. */
+	if (is_word(text, "1/2-1/2") || is_word(text, "1/2"))
+		return OUTCOME_DRAW;
+	if (is_word(text, "*"))
+		return OUTCOME_UNFINISHED;
+	return OUTCOME_NONE;
+}
+
+/* The termination marker, else the Result tag.  When both exist and differ,
+ * audit.c reports result-mismatch and the marker is taken as the result. */
+static enum outcome game_outcome(const struct game_record *rec)
+{
+	if (rec->termination)
+		return outcome_of(pgn_token_text(rec->game, rec->termination));
+	return outcome_of(pgn_tag_value(rec->game, "Result"));
+}
+
+/* A cheap necessary condition for the dead positions unwinnable.c can
+ * prove: no pawn that can still advance (each stands behind another pawn),
+ * and without pawns, no rook or queen (either could always help mate).
+ * Exotic dead positions (a pawn held by an immobile piece) are not tried. */
+static inline int could_be_dead(const struct position *pos)
+{
+	/* A pawn with no pawn next to it on its file, above or below, has
+	 * none ahead whatever its colour: told from the pawns alone, which
+	 * is all most positions after a capture or pawn move need. */
+	bitboard all_pawns = pos->by_type[PAWN];
+	if (all_pawns & ~((all_pawns << 8) | (all_pawns >> 8)))
+		return 0;
+	bitboard white = pos->by_type[PAWN] & pos->by_color[WHITE];
+	bitboard black = pos->by_type[PAWN] & pos->by_color[BLACK];
+	bitboard pawns = white | black;
+	if (((white << 8) & ~pawns) || ((black >> 8) & ~pawns))
+		return 0;
+	return pawns || !(pos->by_type[ROOK] | pos->by_type[QUEEN]);
+}
+
+/* Can the king of the side to move step to a square no enemy attacks?
+ * Usually yes, which spares generating every move. */
+static int king_can_step(const struct position *pos)
+{
+	int us = pos->side_to_move;
+	int king = position_king_square(pos, us);
+	bitboard without_king = position_occupied(pos) & ~BIT(king);
+	bitboard targets = king_attacks(king) & ~pos->by_color[us];
+	while (targets) {
+		int to = pop_lsb(&targets);
+		if (!attackers_to(pos, to, (enum color)!us, without_king))
+			return 1;
+	}
+	return 0;
+}
+
+/* Has the side to move a legal move?  Asked of every game's final position,
+ * where a king that cannot step is mostly a mated one: in check, the legal
+ * generator tries only the moves that meet the check, where the test of
+ * every pseudo-legal move tried them all; out of check, a move of another
+ * piece than the king is legal unless it leaves a line to its king. */
+static int has_legal_move(const struct position *pos)
+{
+	struct move_list list;
+	if (king_can_step(pos))
+		return 1;
+	if (in_check(pos)) {
+		generate_legal(pos, &list);
+		return list.count > 0;
+	}
+	generate_pseudo_legal(pos, &list);
+	for (int i = 0; i < list.count; i++)
+		if (move_is_legal_unchecked(pos, list.moves[i]))
+			return 1;
+	return 0;
+}
+
+static int is_checkmate(const struct position *pos)
+{
+	return in_check(pos) && !has_legal_move(pos);
+}
+
+/* How often the position after `ply` stood before, as
+ * record_earlier_occurrences() counts it, but looking only at positions
+ * with the same side to move (every other ply). */
+static int earlier_occurrences(const struct game_record *rec, int ply)
+{
+	const struct position *pos = record_position(rec, ply);
+	int found = 0;
+	for (int p = ply - 4; p >= 0 && p >= ply - pos->halfmove_clock; p -= 2)
+		found += record_key(rec, p) == pos->key;
+	return found;
+}
+
+/* Did the Laws end the game at `ply` (dead position; under the 2023 Laws
+ * also fivefold repetition or the 75-move rule)?  Asked of the start
+ * position; first_end() asks the same of the later plies in its loop. */
+static enum end_kind end_at(const struct game_record *rec, int ply)
+{
+	const struct position *pos = record_position(rec, ply);
+	int clock = pos->halfmove_clock;
+	/* Only a capture or pawn move (clock 0) can make a position dead. */
+	if ((ply == 0 || clock == 0) && could_be_dead(pos) && is_dead_position(pos))
+		return END_DEAD;
+	if (rec->rules != RULES_FIDE2023)
+		return END_NONE;
+	if (clock >= FIVEFOLD_MIN_CLOCK && earlier_occurrences(rec, ply) >= 4)
+		return END_FIVEFOLD;
+	/* The ply that completes the 75 moves, unless it mates (9.6.2). */
+	if (clock >= SEVENTY_FIVE_PLIES && (ply == 0 || clock == SEVENTY_FIVE_PLIES) && !is_checkmate(pos))
+		return END_SEVENTY_FIVE;
+	return END_NONE;
+}
+
+/* How often each position of a run may have stood, per parity (the same
+ * side to move), as counts of up to four in 64 buckets (the key's top six
+ * bits): at_least[parity][n - 1] holds the buckets with n keys or more.  A
+ * position whose bucket had fewer than four cannot stand for the fifth
+ * time, and the run is not searched for it.  Kept from ply to ply of a run:
+ * searching every ply of a long run cost more than all the rest of the
+ * pass's loop. */
+struct occurrence_filter {
+	int run;                  /* ply - halfmove clock, the same for every ply of a run */
+	int next;                 /* the first ply not yet counted */
+	uint64_t at_least[2][4];
+};
+
+/* Counts the position after `ply`; returns whether four positions of the
+ * run had its bucket before it. */
+static int occurrence_filter_add(struct occurrence_filter *filter, const struct game_record *rec, int ply)
+{
+	int run = ply - record_position(rec, ply)->halfmove_clock;
+	int four = 0;
+	if (filter->run != run) {
+		filter->run = run;
+		filter->next = run < 0 ? 0 : run;
+		memset(filter->at_least, 0, sizeof filter->at_least);
+	}
+	for (; filter->next <= ply; filter->next++) {
+		uint64_t bit = (uint64_t)1 << (record_key(rec, filter->next) >> 58);
+		uint64_t *at_least = filter->at_least[filter->next % 2];
+		four = (at_least[3] & bit) != 0;
+		at_least[3] |= at_least[2] & bit;
+		at_least[2] |= at_least[1] & bit;
+		at_least[1] |= at_least[0] & bit;
+		at_least[0] |= bit;
+	}
+	return four;
+}
+
+/* The first ply after which the Laws ended the game (end_at), looked for
+ * where it can happen: a position becomes dead only by a capture or pawn
+ * move (clock 0), stands a fifth time only 16 plies or more into a run, and
+ * completes 75 moves only at 150.  So the plies are taken run by run, from
+ * the record's list of the plies that reset the clock: within a run the
+ * clock counts up by one a ply, and the plies under 16 into it are passed
+ * over without being read (a loop over every ply, testing its clock, was a
+ * third of this pass). */
+static struct game_end first_end(const struct game_record *rec)
+{
+	struct occurrence_filter filter = { .run = INT_MIN };
+	int fide2023 = rec->rules == RULES_FIDE2023;
+	enum end_kind kind = end_at(rec, 0);
+	if (kind != END_NONE)
+		return (struct game_end){ kind, 0 };
+	/* Run k is the plies after reset k - 1 (after the start for k = 0)
+	 * and before reset k (after the last ply for k = reset_count). */
+	int from = 1;
+	for (int k = 0; k <= rec->reset_count; k++) {
+		int until = k < rec->reset_count ? rec->resets[k] : rec->count + 1;
+		if (fide2023) {
+			/* The clock at ply p is p - (from - 1), or the start's
+			 * clock + p in the first run. */
+			int first = k == 0 ? FIVEFOLD_MIN_CLOCK - rec->start.halfmove_clock : from - 1 + FIVEFOLD_MIN_CLOCK;
+			for (int ply = first > from ? first : from; ply < until; ply++) {
+				const struct position *pos = &rec->plies[ply - 1].after;
+				if (pos->halfmove_clock < FIVEFOLD_MIN_CLOCK)
+					continue; /* cannot happen: the clock counts up */
+				/* What end_at() asks at this ply, the filter first. */
+				if (occurrence_filter_add(&filter, rec, ply) && earlier_occurrences(rec, ply) >= 4)
+					return (struct game_end){ END_FIVEFOLD, ply };
+				if (pos->halfmove_clock == SEVENTY_FIVE_PLIES && !is_checkmate(pos))
+					return (struct game_end){ END_SEVENTY_FIVE, ply };
+			}
+		}
+		if (k == rec->reset_count)
+			break;
+		const struct position *pos = &rec->plies[until - 1].after;
+		if (could_be_dead(pos) && is_dead_position(pos))
+			return (struct game_end){ END_DEAD, until };
+		from = until + 1;
+	}
+	return (struct game_end){ END_NONE, 0 };
+}
+
+/* What ended the game, as a clause: "the position after 45. Bxc6 is dead
+ * (...)".  The 2023 article it rests on goes into *rule. */
+static void describe_end(const struct game_record *rec, struct game_end end, const char **rule, char *buf,
+			 size_t len)
+{
+	char where[80];
+	record_where(rec, end.ply, where, sizeof where);
+	switch (end.kind) {
+	case END_DEAD:
+		*rule = "FIDE 5.2.2";
+		snprintf(buf, len, "the position %s is dead (neither side can checkmate by any series of legal moves)",
+			 where);
+		break;
+	case END_FIVEFOLD:
+		*rule = "FIDE 9.6.1";
+		snprintf(buf, len, "the position %s occurred for the fifth time (a rule of the Laws since 1 July 2014)", where);
+		break;
+	default:
+		*rule = "FIDE 9.6.2";
+		snprintf(buf, len, "%s, 75 moves by each player had been made without a pawn move or capture (a rule of the Laws since 1 July 2014)", where);
+		break;
+	}
+}
+
+/* The first move recorded after the end of the game. */
+static void report_move_after_end(const struct game_record *rec, struct game_end end, struct finding_list *out)
+{
+	char what[200];
+	const char *rule;
+	describe_end(rec, end, &rule, what, sizeof what);
+	struct finding *f = record_move_finding(rec, end.ply + 1, CHECK_MOVE_AFTER_END, out);
+	f->rule = rule;
+	snprintf(f->message, sizeof f->message, "%.40s is recorded after the game ended: %s", f->san, what);
+}
+
+/* The automatic draw itself, at the move that caused it (at the first move
+ * when the start position already was one), with its verdict on the rest:
+ * an error when play went on or the result is decisive, a warning when the
+ * result is missing or `*`, information when the game rightly ended there. */
+static void report_automatic_draw(const struct game_record *rec, struct game_end end, enum outcome result,
+				  struct finding_list *out)
+{
+	char what[200], verdict[80];
+	const char *rule;
+	int decisive = result == OUTCOME_WHITE_WINS || result == OUTCOME_BLACK_WINS;
+	int play_went_on = end.ply < rec->count || rec->stop != STOP_NONE;
+	describe_end(rec, end, &rule, what, sizeof what);
+	struct finding *f = rec->count == 0 ? record_game_finding(rec, CHECK_AUTOMATIC_DRAW, out)
+					    : record_move_finding(rec, end.ply > 0 ? end.ply : 1, CHECK_AUTOMATIC_DRAW, out);
+	f->rule = rule;
+	if (play_went_on && decisive) {
+		snprintf(verdict, sizeof verdict, "; play went on and the result says %s", outcome_text[result]);
+	} else if (play_went_on) {
+		snprintf(verdict, sizeof verdict, "; play went on");
+	} else if (decisive) {
+		snprintf(verdict, sizeof verdict, "; the result says %s", outcome_text[result]);
+	} else if (result == OUTCOME_DRAW) {
+		snprintf(verdict, sizeof verdict, ", as the result says");
+		f->severity = SEVERITY_INFO;
+	} else {
+		snprintf(verdict, sizeof verdict, "; the result is %s",
+			 result == OUTCOME_UNFINISHED ? "* (unfinished)" : "not recorded");
+		f->severity = SEVERITY_WARNING;
+	}
+	snprintf(f->message, sizeof f->message, "%s: the game was drawn automatically%s", what, verdict);
+	if (result != OUTCOME_DRAW)
+		snprintf(f->suggestion, sizeof f->suggestion, "1/2-1/2");
+}
+
+static enum final_state final_state_of(const struct game_record *rec, struct game_end end)
+{
+	const struct position *pos = record_position(rec, rec->count);
+	if (!has_legal_move(pos))
+		return in_check(pos) ? FINAL_CHECKMATE : FINAL_STALEMATE;
+	/* A dead position stays dead whatever is played after it. */
+	if (end.kind == END_DEAD)
+		return FINAL_DEAD;
+	/* first_end() has already asked about a final capture or pawn move. */
+	if (rec->count > 0 && pos->halfmove_clock > 0 && could_be_dead(pos) && is_dead_position(pos))
+		return FINAL_DEAD;
+	return FINAL_LIVE;
+}
+
+/* A cheap necessary condition for `winner` being unable to mate: no queen,
+ * no rook, and no pawn that can still advance (see could_be_dead). */
+static int might_not_mate(const struct position *pos, int winner)
+{
+	bitboard own = pos->by_color[winner];
+	bitboard pawns = pos->by_type[PAWN];
+	bitboard ahead = winner == WHITE ? (own & pawns) << 8 : (own & pawns) >> 8;
+	return !(own & (pos->by_type[ROOK] | pos->by_type[QUEEN])) && !(ahead & ~pawns);
+}
+
+/* The first time forfeit the game records, or NULL. */
+static const struct recorded_ending *time_forfeit(const struct game_record *rec)
+{
+	for (int i = 0; i < rec->ending_count; i++)
+		if (rec->endings[i].kind == ENDING_TIME_FORFEIT)
+			return &rec->endings[i];
+	return NULL;
+}
+
+/* A win on time for a side that could not have mated (FIDE 6.9); returns
+ * whether it was reported. */
+static int report_unwinnable_timeout(const struct game_record *rec, enum final_state state, enum outcome result,
+				     struct finding_list *out)
+{
+	static const char *const color_name[] = { "White", "Black" };
+	const struct position *pos = record_position(rec, rec->count);
+	if (result != OUTCOME_WHITE_WINS && result != OUTCOME_BLACK_WINS)
+		return 0;
+	int winner = result == OUTCOME_WHITE_WINS ? WHITE : BLACK;
+	if (state == FINAL_CHECKMATE || state == FINAL_STALEMATE || !might_not_mate(pos, winner))
+		return 0;
+	const struct recorded_ending *forfeit = time_forfeit(rec);
+	/* A record that names the winner as the one who lost on time
+	 * contradicts itself; nothing sound can be said. */
+	if (!forfeit || forfeit->side == winner)
+		return 0;
+	/* Only a proof of MATE_IMPOSSIBLE matters here; the helpmate search
+	 * (node budget 0: skipped) would only find helpmates, at up to a
+	 * millisecond a game. */
+	if (can_checkmate_within(pos, (enum color)winner, 0, NULL) != MATE_IMPOSSIBLE)
+		return 0;
+	struct finding *f = record_game_finding(rec, CHECK_UNWINNABLE_TIMEOUT, out);
+	f->rule = "FIDE 6.9";
+	snprintf(f->message, sizeof f->message,
+		 "%s lost on time, but %s could not checkmate by any series of legal moves from the final position%s: "
+		 "the game is drawn, not %s",
+		 color_name[!winner], color_name[winner],
+		 state == FINAL_DEAD ? " (a dead position: neither side could)" : "", outcome_text[result]);
+	snprintf(f->suggestion, sizeof f->suggestion, "1/2-1/2");
+	return 1;
+}
+
+/* The result a game over at its final position must have. */
+static void report_wrong_result(const struct game_record *rec, enum final_state state, enum outcome result,
+				struct finding_list *out)
+{
+	const struct position *pos = record_position(rec, rec->count);
+	enum outcome right = OUTCOME_DRAW;
+	const char *rule, *what;
+	char where[80];
+	if (result == OUTCOME_NONE)
+		return;
+	if (state == FINAL_CHECKMATE) {
+		right = pos->side_to_move == WHITE ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS;
+		rule = "FIDE 5.1.1";
+		what = right == OUTCOME_WHITE_WINS ? "checkmate: White won" : "checkmate: Black won";
+	} else if (state == FINAL_STALEMATE) {
+		rule = "FIDE 5.2.1";
+		what = "stalemate: the game is drawn";
+	} else {
+		rule = "FIDE 5.2.2";
+		what = "dead (neither side can checkmate by any series of legal moves): the game is drawn";
+	}
+	if (result == right)
+		return;
+	record_where(rec, rec->count, where, sizeof where);
+	struct finding *f = record_game_finding(rec, CHECK_WRONG_RESULT, out);
+	f->rule = rule;
+	if (result == OUTCOME_UNFINISHED) {
+		f->severity = SEVERITY_WARNING;
+		snprintf(f->message, sizeof f->message,
+			 "the final position %s is %s, but the result is * (unfinished)", where, what);
+	} else {
+		snprintf(f->message, sizeof f->message, "the final position %s is %s, but the result says %s",
+			 where, what, outcome_text[result]);
+	}
+	/* Copied: a result's text (at most 8 bytes) always fits. */
+	memcpy(f->suggestion, outcome_text[right], strlen(outcome_text[right]) + 1);
+}
+
+void check_results(const struct game_record *rec, struct finding_list *out)
+{
+	enum outcome result = game_outcome(rec);
+	struct game_end end = first_end(rec);
+	if (end.kind != END_NONE && end.ply < rec->count)
+		report_move_after_end(rec, end, out);
+	if (end.kind == END_FIVEFOLD || end.kind == END_SEVENTY_FIVE) {
+		report_automatic_draw(rec, end, result, out);
+		return;
+	}
+	if (rec->stop != STOP_NONE)
+		return;
+	enum final_state state = final_state_of(rec, end);
+	if (report_unwinnable_timeout(rec, state, result, out))
+		return;
+	if (state != FINAL_LIVE)
+		report_wrong_result(rec, state, result, out);
+}

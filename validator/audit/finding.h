@@ -1,0 +1,96 @@
+/*
+ * finding.h - what the audit says about a game: plain data for any report.
+ *
+ * The catalogue (finding.c) is the one place that names every check: its
+ * stable code, its default severity and a one-line summary.  A finding
+ * carries everything a report prints; texts that point into the game (the
+ * move as written) stay valid while that game is held.
+ */
+#ifndef PGNAUDIT_FINDING_H
+#define PGNAUDIT_FINDING_H
+
+#include <stdint.h>
+
+#include "validator/chess/position.h"
+
+/* In the order of CHECKS.md's catalogue. */
+enum check_code {
+	/* reading the file */
+	CHECK_SYNTAX,
+	CHECK_UNTERMINATED_COMMENT,
+	CHECK_UNBALANCED_VARIATION,
+	CHECK_MISSING_RESULT,
+	CHECK_MOVE_NUMBER,
+	CHECK_ENCODING,
+	CHECK_UNSUPPORTED_VARIANT,
+	/* tags */
+	CHECK_MISSING_TAG,
+	CHECK_TAG_FORMAT,
+	CHECK_DUPLICATE_TAG,
+	CHECK_RESULT_MISMATCH,
+	CHECK_BAD_FEN,
+	CHECK_PLYCOUNT_MISMATCH,
+	/* moves */
+	CHECK_ILLEGAL_MOVE,
+	CHECK_AMBIGUOUS_MOVE,
+	CHECK_MOVE_AFTER_END,
+	/* notation */
+	CHECK_REDUNDANT_DISAMBIGUATION,
+	CHECK_CAPTURE_MARK,
+	CHECK_CHECK_MARK,
+	CHECK_MATE_MARK,
+	CHECK_CASTLING_NOTATION,
+	CHECK_NONSTANDARD_NOTATION,
+	/* results */
+	CHECK_WRONG_RESULT,
+	CHECK_UNWINNABLE_TIMEOUT,
+	CHECK_AUTOMATIC_DRAW,
+	/* draw claims */
+	CHECK_INVALID_CLAIM,
+	CHECK_MISSED_THREEFOLD,
+	CHECK_MISSED_FIFTY_MOVE,
+	CHECK_COUNT
+};
+
+enum severity { SEVERITY_ERROR, SEVERITY_WARNING, SEVERITY_INFO };
+
+struct check_info {
+	const char *code;      /* stable, lower-case, hyphenated */
+	enum severity severity;
+	const char *summary;
+};
+
+extern const struct check_info check_catalogue[CHECK_COUNT];
+
+/* The catalogue index of a code name, or -1. */
+int check_code_from_name(const char *name, int len);
+const char *severity_name(enum severity s);
+
+struct finding {
+	enum check_code code;
+	enum severity severity;
+	uint64_t line;             /* 0 when the finding concerns the whole game */
+	uint32_t column;           /* (while the passes run, line holds a token's
+				      low 32 bits; audit_game makes it whole) */
+	int ply;                   /* 0 when not about a move */
+	int move_number;
+	int side;                  /* enum color of the mover, -1 when not about a move */
+	const char *san;           /* the move as written, or NULL */
+	const char *rule;
+	char message[320];
+	char fen[FEN_MAX];         /* "" when no position applies */
+	char suggestion[64];       /* "" when none */
+};
+
+/* A growable list reused from game to game (no allocation once warm). */
+struct finding_list {
+	struct finding *items;
+	int count, cap;
+};
+
+/* A new finding at the end of the list, zeroed but for side = -1.  Running
+ * out of memory ends the program (exit status 2) with a message. */
+struct finding *finding_add(struct finding_list *list, enum check_code code);
+void finding_list_free(struct finding_list *list);
+
+#endif

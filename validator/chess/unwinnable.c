@@ -1,0 +1,393 @@
+/*
+ * unwinnable.c - proofs that a side can never checkmate, and the decision
+ * procedure that tries them before searching for a helpmate.
+ *
+ * Deciding whether a helpmate exists is a search over every series of legal
+ * moves, which no budget can finish in general; so the answer "impossible"
+ * has to come from arguments that cover all series at once.  Two kinds are
+ * used, both taken in spirit from Ambrona's Chess Unwinnability Analyzer
+ * (CHA, "A Practical Algorithm for Chess Unwinnability", FUN 2022), whose
+ * code is not used here:
+ *
+ *   - material that can only shrink and cannot mate, whatever the squares:
+ *     a bare king; a lone knight against at most queens (a queen beside the
+ *     mated king always sees the knight's square); bishops of one colour
+ *     against nothing that could stand on the other colour but rooks and
+ *     queens (which, beside the king, can always reach the checking line);
+ *   - a pawn structure that can never change (every pawn blocked, no capture
+ *     ever possible), in which each piece stays inside the region it can
+ *     reach around the pawns, so that the winner mates only if one of its
+ *     pieces can reach a line into the other king's region.
+ * The arguments are spelt out atop each function.  Everything else is left
+ * to helpmate.c: a short forced-line proof, then a helpmate search.
+ */
+#include "validator/chess/movegen.h"
+#include "validator/chess/unwinnable.h"
+
+#define DARK_SQUARES ((bitboard)0xAA55AA55AA55AA55ULL)
+
+static int one_square_colour(bitboard b)
+{
+	return !(b & DARK_SQUARES) || !(b & ~DARK_SQUARES);
+}
+
+/* The other colour's squares than those of the (one-coloured) set b. */
+static bitboard other_square_colour(bitboard b)
+{
+	return (b & DARK_SQUARES) ? ~DARK_SQUARES : DARK_SQUARES;
+}
+
+/*
+ * No pawns of the winner, so its material never grows; a capture only
+ * removes pieces, so every later position satisfies the same condition.
+ *
+ * Bare king: a king never gives check.
+ *
+ * A lone knight against queens only (no pawns, so no other blocker can
+ * appear): let the knight on n check the king on k.  The two squares
+ * adjacent to both k and n cannot be blocked (a queen there takes the
+ * knight; no pin is possible without a winning slider) nor covered by the
+ * knight, so the winning king covers both, which puts it on the one square
+ * beyond them at distance 2 from k.  Then the square orthogonally next to k
+ * on n's file or rank (the one whose line to n passes over the empty,
+ * covered square between) is on the board, covered by nobody, and can only
+ * be blocked by a queen, which would take the knight: no mate.
+ *
+ * Bishops on one colour c against no pawns, knights or bishops of the other
+ * colour: the mated king stands on c, its two to four orthogonal neighbours
+ * are on the other colour, where no bishop attacks and the winning king
+ * covers at most one of them.  So a loser's piece stands on the others, a
+ * rook or queen (nothing else can stand there).  The check is along one
+ * diagonal (a bishop cannot uncover another bishop's check, the lines
+ * through two squares of one diagonal never meet its perpendicular), and
+ * the square next to the king on it is orthogonally adjacent to two of the
+ * neighbours; in a corner, on an edge and in the middle alike one of those
+ * holds a rook or queen, which steps onto it (interposing, or taking the
+ * bishop).  Nothing pins a piece along a rank or file: no mate.
+ */
+int mate_impossible_by_material(const struct position *pos, enum color winner)
+{
+	const bitboard *type = pos->by_type;
+	bitboard army = pos->by_color[winner] & ~type[KING];
+	bitboard helpers = pos->by_color[!winner] & ~type[KING];
+
+	if (!army)
+		return 1;
+	if (army == (army & type[KNIGHT]) && !(army & (army - 1)))
+		return !(helpers & ~type[QUEEN]);
+	if (army == (army & type[BISHOP]) && one_square_colour(army))
+		return !(helpers & (type[PAWN] | type[KNIGHT]))
+		    && !(helpers & type[BISHOP] & other_square_colour(army));
+	return 0;
+}
+
+/*
+ * The blocked-structure proof.  It assumes that no capture ever happens and
+ * checks that this assumption feeds itself.  Without captures a pawn stays
+ * on its file and can never pass the first enemy pawn ahead of it (which only
+ * comes closer), so:
+ *   - every pawn needs an enemy pawn ahead on its file, or it might promote;
+ *   - a pawn is stuck for good when the pawn in front is an enemy one or
+ *     itself stuck for good; the others may walk up to the first stuck or
+ *     enemy pawn ahead: their span;
+ *   - each piece can only be where a flood of its own moves from its square
+ *     reaches, treating the other pieces and the pawns that may move as
+ *     absent and the stuck pawns as walls (kings also never step where a
+ *     stuck enemy pawn attacks): its region;
+ *   - no pawn may ever attack a square where an enemy pawn or a piece other
+ *     than the king may ever stand (it could take it), no piece but a king
+ *     may ever attack a square where an enemy pawn may stand, and a king may
+ *     only ever touch enemy pawns that a stuck pawn defends;
+ *   - no castling right and no en passant capture now (a later one is a
+ *     capture from a square the rules above already keep clear).
+ * Then by induction no capture ever happens, every pawn stays in its span
+ * and every piece in its region.  A king never gives check and never enters
+ * a square a stuck pawn attacks, so the winner mates only with a piece that
+ * can reach a line into the loser king's region, or a pawn that may walk to
+ * attack it: without either, there is no mate.
+ *
+ * When the only pieces that can are bishops on one colour c, a mate also
+ * needs every orthogonal neighbour of the mated king (on the other colour)
+ * covered or occupied.  A neighbour that no pawn may stand on or attack and
+ * no piece can ever occupy could only be covered by the winning king; that
+ * king covers at most one of them, and only from its region.  So a square
+ * of the loser king's region with two such neighbours, or one the winning
+ * king can never cover, is never a mating square.
+ */
+struct frozen_board {
+	bitboard stuck;            /* pawns that never move */
+	bitboard span[2];          /* where the pawns of a colour may ever stand */
+	bitboard stuck_attacks[2]; /* what the stuck pawns of a colour attack */
+	bitboard pawn_reach[2];    /* what the pawns of a colour may ever attack */
+	bitboard walker_reach[2];  /* the same for the pawns that are not stuck */
+	bitboard region[64];       /* where the piece now on a square can ever stand */
+	bitboard reach[64];        /* what it can ever attack from there */
+	bitboard occupiable;       /* where a piece other than a king can ever stand */
+};
+
+static bitboard pawn_attack_set(bitboard pawns, enum color c)
+{
+	bitboard west = pawns & ~FILE_BB(0), east = pawns & ~FILE_BB(7);
+
+	if (c == WHITE)
+		return (west << 7) | (east << 9);
+	return (west >> 9) | (east >> 7);
+}
+
+static bitboard forward(bitboard b, enum color c)
+{
+	return c == WHITE ? b << 8 : b >> 8;
+}
+
+/* Every square on the files of b on the side of c's promotion, b excluded. */
+static bitboard ahead(bitboard b, enum color c)
+{
+	bitboard fill = forward(b, c);
+
+	fill |= forward(fill, c);
+	fill |= c == WHITE ? fill << 16 : fill >> 16;
+	fill |= c == WHITE ? fill << 32 : fill >> 32;
+	return fill;
+}
+
+/* Has every pawn an enemy pawn ahead on its file?  The cheap test that
+ * tells whether the blocked-structure proof can apply at all. */
+static int every_pawn_faces_an_enemy(const struct position *pos)
+{
+	bitboard white = pos->by_type[PAWN] & pos->by_color[WHITE];
+	bitboard black = pos->by_type[PAWN] & pos->by_color[BLACK];
+
+	return !(white & ~ahead(black, BLACK)) && !(black & ~ahead(white, WHITE));
+}
+
+/* The pawns stuck for good: the greatest set in which every pawn has an
+ * enemy pawn or a stuck one right in front. */
+static bitboard stuck_pawns(const struct position *pos)
+{
+	bitboard pawns = pos->by_type[PAWN];
+	bitboard white = pawns & pos->by_color[WHITE], black = pawns & pos->by_color[BLACK];
+	bitboard stuck_white = white & forward(pawns, BLACK), stuck_black = black & forward(pawns, WHITE);
+
+	for (;;) {
+		bitboard next_white = stuck_white & forward(black | stuck_white, BLACK);
+		bitboard next_black = stuck_black & forward(white | stuck_black, WHITE);
+		if (next_white == stuck_white && next_black == stuck_black)
+			return stuck_white | stuck_black;
+		stuck_white = next_white;
+		stuck_black = next_black;
+	}
+}
+
+/* Fills the spans and what the pawns may attack from them; returns 0 when a
+ * pawn might promote. */
+static int walk_pawns(const struct position *pos, struct frozen_board *fb)
+{
+	for (int c = WHITE; c <= BLACK; c++) {
+		bitboard own = pos->by_type[PAWN] & pos->by_color[c];
+		bitboard stops = fb->stuck | (pos->by_type[PAWN] & pos->by_color[!c]);
+		bitboard walkers = own & ~fb->stuck;
+
+		fb->span[c] = own;
+		fb->walker_reach[c] = 0;
+		while (walkers) {
+			bitboard square = BIT(pop_lsb(&walkers)), path = square;
+			while ((square = forward(square, (enum color)c)) && !(square & stops)) {
+				if (square & (RANK_BB(0) | RANK_BB(7)))
+					return 0;
+				path |= square;
+			}
+			fb->span[c] |= path;
+			fb->walker_reach[c] |= pawn_attack_set(path, (enum color)c);
+		}
+		fb->stuck_attacks[c] = pawn_attack_set(own & fb->stuck, (enum color)c);
+		fb->pawn_reach[c] = fb->stuck_attacks[c] | fb->walker_reach[c];
+	}
+	return 1;
+}
+
+#define NOT_FILE_A (~FILE_BB(0))
+#define NOT_FILE_H (~FILE_BB(7))
+#define NOT_FILES_AB (~(FILE_BB(0) | FILE_BB(1)))
+#define NOT_FILES_GH (~(FILE_BB(6) | FILE_BB(7)))
+
+static bitboard diagonal_steps(bitboard b)
+{
+	return ((b & NOT_FILE_H) << 9) | ((b & NOT_FILE_A) << 7) | ((b & NOT_FILE_H) >> 7) | ((b & NOT_FILE_A) >> 9);
+}
+
+static bitboard orthogonal_steps(bitboard b)
+{
+	return ((b & NOT_FILE_H) << 1) | ((b & NOT_FILE_A) >> 1) | (b << 8) | (b >> 8);
+}
+
+static bitboard knight_steps(bitboard b)
+{
+	return ((b & NOT_FILE_H) << 17) | ((b & NOT_FILE_A) << 15) | ((b & NOT_FILES_GH) << 10)
+	     | ((b & NOT_FILES_AB) << 6) | ((b & NOT_FILE_A) >> 17) | ((b & NOT_FILE_H) >> 15)
+	     | ((b & NOT_FILES_AB) >> 10) | ((b & NOT_FILES_GH) >> 6);
+}
+
+/* The squares one step of a piece of this type away from any square of b.
+ * A slider's path anywhere crosses only squares without a stuck pawn, one
+ * step at a time, so stepping is enough to flood where it can go; and what
+ * it attacks from its region is one step from it. */
+static bitboard piece_steps(int type, bitboard b)
+{
+	switch (type) {
+	case KNIGHT: return knight_steps(b);
+	case BISHOP: return diagonal_steps(b);
+	case ROOK: return orthogonal_steps(b);
+	default: return diagonal_steps(b) | orthogonal_steps(b);
+	}
+}
+
+/* Floods the region and reach of the piece on sq; returns 0 when it might
+ * take a pawn or be taken by one. */
+static int flood_piece(const struct position *pos, struct frozen_board *fb, int sq)
+{
+	int type = PIECE_TYPE(pos->board[sq]), color = PIECE_COLOR(pos->board[sq]);
+	bitboard forbidden = type == KING ? fb->stuck_attacks[!color] : 0;
+	bitboard region = BIT(sq), reach;
+
+	for (;;) {
+		bitboard grown = region | (piece_steps(type, region) & ~fb->stuck & ~forbidden);
+		if (grown == region)
+			break;
+		region = grown;
+	}
+	reach = piece_steps(type, region);
+	fb->region[sq] = region;
+	fb->reach[sq] = reach;
+	if (type == KING)
+		return !(reach & fb->span[!color] & ~fb->stuck_attacks[!color]);
+	fb->occupiable |= region;
+	return !(region & fb->pawn_reach[!color]) && !(reach & fb->span[!color]);
+}
+
+/* Fills fb; returns 0 unless no capture can ever happen. */
+static int freeze(const struct position *pos, struct frozen_board *fb)
+{
+	bitboard pieces = position_occupied(pos) & ~pos->by_type[PAWN];
+
+	if (!every_pawn_faces_an_enemy(pos) || pos->castling_rooks)
+		return 0;
+	if (pos->ep_square != SQUARE_NONE && ep_capture_legal(pos))
+		return 0;
+	fb->stuck = stuck_pawns(pos);
+	if (!walk_pawns(pos, fb))
+		return 0;
+	if ((fb->pawn_reach[WHITE] & fb->span[BLACK]) || (fb->pawn_reach[BLACK] & fb->span[WHITE]))
+		return 0;
+	fb->occupiable = 0;
+	while (pieces)
+		if (!flood_piece(pos, fb, pop_lsb(&pieces)))
+			return 0;
+	return 1;
+}
+
+/* Can the loser's king, standing on k, never be mated by bishops on one
+ * colour (the only pieces of the winner that reach its region)? */
+static int bishops_never_mate_on(const struct position *pos, const struct frozen_board *fb, enum color winner,
+				 int k)
+{
+	bitboard orthogonal = king_attacks(k) & (RANK_BB(RANK_OF(k)) | FILE_BB(FILE_OF(k)));
+	bitboard open = orthogonal & ~fb->span[WHITE] & ~fb->span[BLACK] & ~fb->pawn_reach[winner] & ~fb->occupiable;
+	bitboard winning_king = fb->region[position_king_square(pos, winner)];
+
+	if (popcount(open) >= 2)
+		return 1;
+	return open && !(king_attacks(lsb(open)) & winning_king & ~king_attacks(k) & ~BIT(k));
+}
+
+static int frozen_cannot_mate(const struct position *pos, const struct frozen_board *fb, enum color winner)
+{
+	bitboard haven = fb->region[position_king_square(pos, !winner)];
+	bitboard army = pos->by_color[winner] & ~pos->by_type[PAWN] & ~pos->by_type[KING];
+	bitboard checkers = 0, targets = 0;
+
+	if (fb->walker_reach[winner] & haven)
+		return 0;
+	while (army) {
+		int sq = pop_lsb(&army);
+		if (fb->reach[sq] & haven) {
+			checkers |= BIT(sq);
+			targets |= fb->reach[sq] & haven;
+		}
+	}
+	if (!checkers)
+		return 1;
+	if ((checkers & ~pos->by_type[BISHOP]) || !one_square_colour(checkers))
+		return 0;
+	while (targets)
+		if (!bishops_never_mate_on(pos, fb, winner, pop_lsb(&targets)))
+			return 0;
+	return 1;
+}
+
+int mate_impossible_in_blocked_structure(const struct position *pos, enum color winner)
+{
+	struct frozen_board fb;
+
+	return pos->by_type[PAWN] && freeze(pos, &fb) && frozen_cannot_mate(pos, &fb, winner);
+}
+
+/* How deep and how wide the forced-line proof looks. */
+#define FORCED_LINE_DEPTH 6
+#define FORCED_LINE_NODES 2000L
+
+/* The proofs from the cheapest to the dearest, then the search.  The
+ * material proof holds even where the game is over; the others need to
+ * know that the side to move is not mated, hence the moves first. */
+enum mate_ability can_checkmate_within(const struct position *pos, enum color winner, long node_budget,
+				       struct helpmate *line)
+{
+	struct move_list list;
+	enum mate_ability answer;
+
+	if (line) {
+		line->length = 0;
+		line->nodes = 0;
+	}
+	if (mate_impossible_by_material(pos, winner))
+		return MATE_IMPOSSIBLE;
+	generate_legal(pos, &list);
+	if (list.count == 0)
+		return in_check(pos) && pos->side_to_move != winner ? MATE_POSSIBLE : MATE_IMPOSSIBLE;
+	if (mate_impossible_in_blocked_structure(pos, winner))
+		return MATE_IMPOSSIBLE;
+	answer = helpmate_search(pos, winner, 1, FORCED_LINE_DEPTH, FORCED_LINE_NODES, line);
+	if (answer != MATE_UNKNOWN || node_budget <= 0)
+		return answer;
+	return helpmate_search(pos, winner, 0, 0, node_budget, line);
+}
+
+enum mate_ability can_checkmate(const struct position *pos, enum color winner)
+{
+	return can_checkmate_within(pos, winner, HELPMATE_NODE_BUDGET, NULL);
+}
+
+static int forced_line_closes(const struct position *pos, enum color winner)
+{
+	return helpmate_search(pos, winner, 1, FORCED_LINE_DEPTH, FORCED_LINE_NODES, NULL) == MATE_IMPOSSIBLE;
+}
+
+/* Both sides' proofs, the board flooded only once.  A stalemate is dead
+ * (no mate can follow); a checkmate is not (a side has mated). */
+int is_dead_position(const struct position *pos)
+{
+	struct move_list list;
+	struct frozen_board fb;
+	int white = mate_impossible_by_material(pos, WHITE);
+	int black = mate_impossible_by_material(pos, BLACK);
+
+	if (white && black)
+		return 1;
+	generate_legal(pos, &list);
+	if (list.count == 0)
+		return !in_check(pos);
+	if (pos->by_type[PAWN] && freeze(pos, &fb)) {
+		white = white || frozen_cannot_mate(pos, &fb, WHITE);
+		black = black || frozen_cannot_mate(pos, &fb, BLACK);
+	}
+	return (white || forced_line_closes(pos, WHITE)) && (black || forced_line_closes(pos, BLACK));
+}
