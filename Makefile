@@ -23,7 +23,7 @@ PREFIX   ?= /usr/local
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 MANDIR   ?= $(PREFIX)/share/man
 
-LIB_SRC  := $(sort $(wildcard parser/*.c validator/chess/*.c validator/audit/*.c reports/*.c))
+LIB_SRC  := $(sort $(wildcard util/*.c parser/*.c validator/chess/*.c validator/audit/*.c reports/*.c))
 CLI_SRC  := $(sort $(wildcard cli/*.c))
 LIB_OBJ  := $(LIB_SRC:.c=.o)
 CLI_OBJ  := $(CLI_SRC:.c=.o)

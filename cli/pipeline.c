@@ -62,7 +62,7 @@
 #include "cli.h"
 #include "parser/cut.h"
 #include "parser/stream.h"
-#include "parser/memory.h"
+#include "util/memory.h"
 
 #define PIECE_BYTES ((size_t)128 * 1024)
 #define PIECE_MAX ((size_t)4 << 20)

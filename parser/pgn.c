@@ -26,7 +26,7 @@
  * is nothing but tag pairs, and that line starts the next game.
  */
 #include "parser/pgn.h"
-#include "parser/memory.h"
+#include "util/memory.h"
 
 #include <inttypes.h>
 #include <limits.h>

@@ -30,7 +30,7 @@
  * buffer, so the common case costs one read(2) per buffer and no copy.
  */
 #include "parser/stream.h"
-#include "parser/memory.h"
+#include "util/memory.h"
 
 #include <errno.h>
 #include <fcntl.h>

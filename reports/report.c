@@ -2,7 +2,7 @@
  * report.c - the buffer every format writes into, and the dispatch.
  */
 #include "report.h"
-#include "parser/memory.h"
+#include "util/memory.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -15,11 +15,7 @@ static void reserve(struct outbuf *b, size_t extra)
 	size_t cap = b->cap ? b->cap : 1 << 16;
 	while (cap < b->len + extra)
 		cap *= 2;
-	char *data = memory_grow(b->data, b->len, cap);
-	if (!data) {
-		fputs("pgnaudit: out of memory\n", stderr);
-		exit(2);
-	}
+	char *data = xmemory_grow(b->data, b->len, cap);
 	b->data = data;
 	b->cap = cap;
 }
@@ -195,13 +191,9 @@ static void add_mark(struct game_marks *m, size_t at, int64_t value)
 {
 	if (m->count == m->cap) {
 		size_t cap = m->cap ? 2 * m->cap : 64;
-		size_t *ats = realloc(m->at, cap * sizeof *ats);
-		int64_t *values = ats ? realloc(m->value, cap * sizeof *values) : NULL;
+		size_t *ats = xrealloc(m->at, cap * sizeof *ats);
+		int64_t *values = xrealloc(m->value, cap * sizeof *values);
 
-		if (ats == NULL || values == NULL) {
-			fputs("pgnaudit: out of memory\n", stderr);
-			exit(2);
-		}
 		m->at = ats;
 		m->value = values;
 		m->cap = cap;

@@ -7,27 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void out_of_memory(void)
-{
-	fputs("pgnaudit: out of memory\n", stderr);
-	exit(2);
-}
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n, size);
-	if (!p)
-		out_of_memory();
-	return p;
-}
-
-static char *xstrdup(const char *s)
-{
-	char *p = strdup(s ? s : "");
-	if (!p)
-		out_of_memory();
-	return p;
-}
+#include "util/memory.h"
 
 /* FNV-1a: keys are short names. */
 static uint64_t hash_key(const char *key, size_t len)
@@ -59,9 +39,7 @@ static struct tally *table_get(struct tally_table *t, const char *a, const char 
 	char stack[512];
 	size_t alen = strlen(a ? a : ""), blen = b ? strlen(b) : 0;
 	size_t len = alen + (b ? 1 + blen : 0);
-	char *key = len <= sizeof stack ? stack : malloc(len);
-	if (!key)
-		out_of_memory();
+	char *key = len <= sizeof stack ? stack : xmalloc(len);
 	memcpy(key, a ? a : "", alen);
 	if (b) {
 		key[alen] = '\0';
@@ -81,9 +59,7 @@ static struct tally *table_get(struct tally_table *t, const char *a, const char 
 	}
 	if (t->count == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 32;
-		struct tally *items = realloc(t->items, cap * sizeof *items);
-		if (!items)
-			out_of_memory();
+		struct tally *items = xrealloc(t->items, cap * sizeof *items);
 		t->items = items;
 		t->cap = cap;
 	}
@@ -219,9 +195,7 @@ static void finish_game(struct summary *s)
 		game_free(&s->worst[--s->worst_count]);
 	if (s->worst_count == s->worst_cap) {
 		int cap = s->worst_cap ? 2 * s->worst_cap : 16;
-		struct game_tally *worst = realloc(s->worst, (size_t)cap * sizeof *worst);
-		if (!worst)
-			out_of_memory();
+		struct game_tally *worst = xrealloc(s->worst, (size_t)cap * sizeof *worst);
 		s->worst = worst;
 		s->worst_cap = cap;
 	}

@@ -9,9 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
-#include "parser/memory.h"
+#include "util/memory.h"
 
 #define KIB ((size_t)1024)
 
@@ -116,6 +117,52 @@ static void test_grow_out_of_memory(void **state)
 	free(p);
 }
 
+/* The x* functions: out of memory, "pgnaudit: out of memory" on standard
+ * error and exit status 2 (run in a child, whose standard error is a pipe). */
+static void expect_exhausted(int which)
+{
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(fds[1], 2);
+		void *p = which == 0 ? xmalloc(SIZE_MAX / 2)
+			: which == 1 ? xcalloc(SIZE_MAX / 4, 4)
+			: which == 2 ? xrealloc(NULL, SIZE_MAX / 2)
+				     : xmemory_grow(NULL, 0, SIZE_MAX / 2);
+		_exit(p == NULL ? 3 : 4);   /* not reached */
+	}
+	close(fds[1]);
+	char said[1024] = "";
+	size_t n = 0;
+	ssize_t got;
+	while (n < sizeof said - 1 && (got = read(fds[0], said + n, sizeof said - 1 - n)) > 0)
+		n += (size_t)got;
+	close(fds[0]);
+	int status = 0;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 2);
+	/* The message ends what the child said (AddressSanitizer, in make
+	 * sanitize, warns of the failed allocation before it). */
+	static const char message[] = "pgnaudit: out of memory\n";
+	assert_true(n >= sizeof message - 1);
+	assert_string_equal(said + n - (sizeof message - 1), message);
+}
+
+static void test_x_functions_exit_when_out_of_memory(void **state)
+{
+	(void)state;
+	for (int which = 0; which < 4; which++)
+		expect_exhausted(which);
+	char *s = xstrdup(NULL);
+	assert_string_equal(s, "");
+	free(s);
+	free(xmalloc(0));
+	free(xcalloc(0, 0));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -123,6 +170,7 @@ int main(void)
 		cmocka_unit_test(test_populate_small_or_null),
 		cmocka_unit_test(test_grow_keeps_bytes),
 		cmocka_unit_test(test_grow_out_of_memory),
+		cmocka_unit_test(test_x_functions_exit_when_out_of_memory),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

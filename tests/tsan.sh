@@ -16,7 +16,7 @@ OUT=tests/bin/tsan
 mkdir -p "$OUT"
 # shellcheck disable=SC2046 # file names without blanks
 if ! $CC -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I. -O1 -g -fsanitize=thread \
-	-o "$OUT/pgnaudit" $(ls cli/*.c parser/*.c validator/*/*.c reports/*.c) -lisal -lpthread; then
+	-o "$OUT/pgnaudit" $(ls cli/*.c util/*.c parser/*.c validator/*/*.c reports/*.c) -lisal -lpthread; then
 	echo "tsan: cannot build with -fsanitize=thread" >&2
 	exit 1
 fi

@@ -45,7 +45,7 @@ CPPFLAGS="-D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I$ROOT"
 
 cd "$ROOT"
 objects=""
-for src in parser/*.c validator/*/*.c reports/*.c; do
+for src in util/*.c parser/*.c validator/*/*.c reports/*.c; do
 	obj="$OBJ/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')"
 	# Rebuild when the source or any header is newer than the object.
 	if [ ! -f "$obj" ] || [ -n "$(find "$src" parser validator reports -name '*.[ch]' -newer "$obj" 2>/dev/null | head -1)" ]; then

@@ -17,7 +17,7 @@
 #include "parser/san.h"
 #include "validator/audit/passes.h"
 #include "validator/audit/recover.h"
-#include "parser/memory.h"
+#include "util/memory.h"
 
 static const char *move_label(const struct position *pos, const char *san, char *buf, size_t len)
 {
@@ -136,11 +136,7 @@ static void *grow(void *p, int *cap, int need, size_t size)
 	int cap2 = *cap ? *cap : 256;
 	while (cap2 < need)
 		cap2 *= 2;
-	void *q = memory_grow(p, (size_t)*cap * size, (size_t)cap2 * size);
-	if (!q) {
-		fputs("pgnaudit: out of memory\n", stderr);
-		exit(2);
-	}
+	void *q = xmemory_grow(p, (size_t)*cap * size, (size_t)cap2 * size);
 	*cap = cap2;
 	return q;
 }

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/memory.h"
+
 const struct check_info check_catalogue[CHECK_COUNT] = {
 	[CHECK_SYNTAX] = { "syntax", SEVERITY_ERROR, "a token or structure that PGN does not allow" },
 	[CHECK_UNTERMINATED_COMMENT] = { "unterminated-comment", SEVERITY_ERROR, "{ without } before the end of the game" },
@@ -58,11 +60,7 @@ struct finding *finding_add(struct finding_list *list, enum check_code code)
 {
 	if (list->count == list->cap) {
 		int cap = list->cap ? list->cap * 2 : 16;
-		struct finding *items = realloc(list->items, (size_t)cap * sizeof *items);
-		if (!items) {
-			fputs("pgnaudit: out of memory\n", stderr);
-			exit(2);
-		}
+		struct finding *items = xrealloc(list->items, (size_t)cap * sizeof *items);
 		list->items = items;
 		list->cap = cap;
 	}

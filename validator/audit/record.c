@@ -2,7 +2,7 @@
  * record.c - the per-game record of a replay (see record.h).
  */
 #include "validator/audit/record.h"
-#include "parser/memory.h"
+#include "util/memory.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,10 +20,8 @@ static void grow(struct game_record *rec, int cap)
 	uint64_t *keys = plies ? memory_grow(rec->keys, old ? (old + 1) * sizeof *keys : 0, ((size_t)cap + 1) * sizeof *keys)
 			       : NULL;
 	int *resets = keys ? memory_grow(rec->resets, old * sizeof *resets, (size_t)cap * sizeof *resets) : NULL;
-	if (!plies || !keys || !resets) {
-		fputs("pgnaudit: out of memory\n", stderr);
-		exit(2);
-	}
+	if (!plies || !keys || !resets)
+		memory_exhausted();
 	rec->plies = plies;
 	rec->keys = keys;
 	rec->resets = resets;

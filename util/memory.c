@@ -1,10 +1,11 @@
 /*
- * memory.c - buffers that grow, with their new pages mapped in one go
- * (memory.h says why).
+ * memory.c - the out-of-memory exit and buffers that grow, with their new
+ * pages mapped in one go (memory.h says why).
  */
-#include "parser/memory.h"
+#include "util/memory.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -52,5 +53,51 @@ void *memory_grow(void *p, size_t keep, size_t size)
 	if (p != NULL && keep > 0)
 		memcpy(q, p, keep < size ? keep : size);
 	free(p);
+	return q;
+}
+
+void memory_exhausted(void)
+{
+	fputs("pgnaudit: out of memory\n", stderr);
+	exit(2);
+}
+
+void *xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+	if (p == NULL)
+		memory_exhausted();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (p == NULL)
+		memory_exhausted();
+	return p;
+}
+
+void *xrealloc(void *p, size_t size)
+{
+	void *q = realloc(p, size ? size : 1);
+	if (q == NULL)
+		memory_exhausted();
+	return q;
+}
+
+char *xstrdup(const char *s)
+{
+	char *p = strdup(s ? s : "");
+	if (p == NULL)
+		memory_exhausted();
+	return p;
+}
+
+void *xmemory_grow(void *p, size_t keep, size_t size)
+{
+	void *q = memory_grow(p, keep, size);
+	if (q == NULL)
+		memory_exhausted();
 	return q;
 }
