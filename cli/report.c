@@ -125,90 +125,6 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 	return 0;
 }
 
-/* A string member, or NULL when absent; -1 when it is there but not a string. */
-static int string_member(const struct json_member *m, int count, const char *name, const char **out, char *err,
-			 size_t errlen)
-{
-	const struct json_member *v = json_find(m, count, name);
-	*out = NULL;
-	if (!v)
-		return 0;
-	if (v->type != JSON_STRING) {
-		snprintf(err, errlen, "\"%s\" is not a string", name);
-		return -1;
-	}
-	*out = v->value;
-	return 0;
-}
-
-static int integer_member(const struct json_member *m, int count, const char *name, long long min,
-			  long long *out, char *err, size_t errlen)
-{
-	const struct json_member *v = json_find(m, count, name);
-	*out = 0;
-	if (!v)
-		return 0;
-	if (json_integer(v, min, 1LL << 53, out) < 0) {
-		snprintf(err, errlen, "\"%s\" is not a whole number from %lld", name, min);
-		return -1;
-	}
-	return 0;
-}
-
-/* The finding of a parsed line; -1 with a reason when it is not one. */
-static int finding_from_json(const struct json_member *m, int count, struct finding_row *f, char *err,
-			     size_t errlen)
-{
-	memset(f, 0, sizeof *f);
-	const char *code = NULL, *severity = NULL;
-	static const char *const required[] = { "file", "game", "code", "severity", "message" };
-	for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
-		if (!json_find(m, count, required[i])) {
-			snprintf(err, errlen, "there is no \"%s\"; is this the output of check -f jsonl?", required[i]);
-			return -1;
-		}
-	}
-	if (string_member(m, count, "file", &f->file, err, errlen) < 0 ||
-	    integer_member(m, count, "game", 1, &f->game, err, errlen) < 0 ||
-	    integer_member(m, count, "line", 0, &f->line, err, errlen) < 0 ||
-	    integer_member(m, count, "column", 0, &f->column, err, errlen) < 0 ||
-	    integer_member(m, count, "ply", 0, &f->ply, err, errlen) < 0 ||
-	    integer_member(m, count, "move_number", 0, &f->move_number, err, errlen) < 0 ||
-	    string_member(m, count, "side", &f->side, err, errlen) < 0 ||
-	    string_member(m, count, "san", &f->san, err, errlen) < 0 ||
-	    string_member(m, count, "code", &code, err, errlen) < 0 ||
-	    string_member(m, count, "severity", &severity, err, errlen) < 0 ||
-	    string_member(m, count, "rule", &f->rule, err, errlen) < 0 ||
-	    string_member(m, count, "message", &f->message, err, errlen) < 0 ||
-	    string_member(m, count, "fen", &f->fen, err, errlen) < 0 ||
-	    string_member(m, count, "suggestion", &f->suggestion, err, errlen) < 0 ||
-	    string_member(m, count, "white", &f->white, err, errlen) < 0 ||
-	    string_member(m, count, "black", &f->black, err, errlen) < 0 ||
-	    string_member(m, count, "event", &f->event, err, errlen) < 0 ||
-	    string_member(m, count, "round", &f->round, err, errlen) < 0 ||
-	    string_member(m, count, "date", &f->date, err, errlen) < 0)
-		return -1;
-	int c = check_code_from_name(code, (int)strlen(code));
-	if (c < 0) {
-		snprintf(err, errlen, "'%.60s' is not a check code", code);
-		return -1;
-	}
-	f->code = (enum check_code)c;
-	int v = 0;
-	while (v < SEVERITY_COUNT && strcmp(severity, severity_name((enum severity)v)) != 0)
-		v++;
-	if (v == SEVERITY_COUNT) {
-		snprintf(err, errlen, "'%.60s' is not a severity (error, warning or info)", severity);
-		return -1;
-	}
-	f->severity = (enum severity)v;
-	if (f->side && strcmp(f->side, "white") != 0 && strcmp(f->side, "black") != 0) {
-		snprintf(err, errlen, "'%.60s' is not a side (white or black)", f->side);
-		return -1;
-	}
-	return 0;
-}
-
 struct report_run {
 	const struct report_options *opt;
 	struct summary summary;
@@ -238,7 +154,7 @@ static void take_line(struct report_run *run, const char *name, long number, siz
 	if (blank == len)
 		return;
 	int count = json_parse_object(line, len, members, REPORT_MEMBER_MAX, err, sizeof err);
-	if (count < 0 || finding_from_json(members, count, &f, err, sizeof err) < 0) {
+	if (count < 0 || jsonl_read_finding(members, count, &f, err, sizeof err) < 0) {
 		warnx_("%s:%ld: not a finding: %s", name, number, err);
 		run->bad_lines++;
 		return;

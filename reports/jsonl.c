@@ -1,16 +1,22 @@
 /*
  * jsonl.c - one JSON object per finding, one per line (CHECKS.md field
- * order; fields that do not apply are left out).
+ * order; fields that do not apply are left out), and reading such a line
+ * back for `pgnaudit report`.
+ *
+ * The schema is here once: jsonl_finding writes the members and
+ * jsonl_read_finding, below it, reads the same members back; a member
+ * added to one must be added to the other (test_reports writes a finding
+ * with every member and reads it back).
  */
 #include "report.h"
+#include "summary.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
-
-#include "validator/chess/bitboard.h"
 
 /* A plain byte goes into a JSON string as it is: not quotes, backslashes,
  * control characters, nor bytes >= 0x80 (those are checked as UTF-8). */
@@ -145,4 +151,88 @@ void jsonl_finding(struct report *r, const struct game_label *g, const struct fi
 	FIELD_STRING(b, "round", g->round);
 	FIELD_STRING(b, "date", g->date);
 	outbuf_puts(b, "}\n");
+}
+
+/* ---- reading a line back ---- */
+
+/* A string member, or NULL when absent; -1 when it is there but not a string. */
+static int string_member(const struct json_member *m, int count, const char *name, const char **out, char *err,
+			 size_t errlen)
+{
+	const struct json_member *v = json_find(m, count, name);
+	*out = NULL;
+	if (!v)
+		return 0;
+	if (v->type != JSON_STRING) {
+		snprintf(err, errlen, "\"%s\" is not a string", name);
+		return -1;
+	}
+	*out = v->value;
+	return 0;
+}
+
+static int integer_member(const struct json_member *m, int count, const char *name, long long min,
+			  long long *out, char *err, size_t errlen)
+{
+	const struct json_member *v = json_find(m, count, name);
+	*out = 0;
+	if (!v)
+		return 0;
+	if (json_integer(v, min, 1LL << 53, out) < 0) {
+		snprintf(err, errlen, "\"%s\" is not a whole number from %lld", name, min);
+		return -1;
+	}
+	return 0;
+}
+
+int jsonl_read_finding(const struct json_member *m, int count, struct finding_row *f, char *err, size_t errlen)
+{
+	memset(f, 0, sizeof *f);
+	const char *code = NULL, *severity = NULL;
+	static const char *const required[] = { "file", "game", "code", "severity", "message" };
+	for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
+		if (!json_find(m, count, required[i])) {
+			snprintf(err, errlen, "there is no \"%s\"; is this the output of check -f jsonl?", required[i]);
+			return -1;
+		}
+	}
+	if (string_member(m, count, "file", &f->file, err, errlen) < 0 ||
+	    integer_member(m, count, "game", 1, &f->game, err, errlen) < 0 ||
+	    integer_member(m, count, "line", 0, &f->line, err, errlen) < 0 ||
+	    integer_member(m, count, "column", 0, &f->column, err, errlen) < 0 ||
+	    integer_member(m, count, "ply", 0, &f->ply, err, errlen) < 0 ||
+	    integer_member(m, count, "move_number", 0, &f->move_number, err, errlen) < 0 ||
+	    string_member(m, count, "side", &f->side, err, errlen) < 0 ||
+	    string_member(m, count, "san", &f->san, err, errlen) < 0 ||
+	    string_member(m, count, "code", &code, err, errlen) < 0 ||
+	    string_member(m, count, "severity", &severity, err, errlen) < 0 ||
+	    string_member(m, count, "rule", &f->rule, err, errlen) < 0 ||
+	    string_member(m, count, "message", &f->message, err, errlen) < 0 ||
+	    string_member(m, count, "fen", &f->fen, err, errlen) < 0 ||
+	    string_member(m, count, "suggestion", &f->suggestion, err, errlen) < 0 ||
+	    string_member(m, count, "white", &f->white, err, errlen) < 0 ||
+	    string_member(m, count, "black", &f->black, err, errlen) < 0 ||
+	    string_member(m, count, "event", &f->event, err, errlen) < 0 ||
+	    string_member(m, count, "round", &f->round, err, errlen) < 0 ||
+	    string_member(m, count, "date", &f->date, err, errlen) < 0)
+		return -1;
+	int c = check_code_from_name(code, (int)strlen(code));
+	if (c < 0) {
+		snprintf(err, errlen, "'%.60s' is not a check code", code);
+		return -1;
+	}
+	f->code = (enum check_code)c;
+	int v = 0;
+	while (v < SEVERITY_COUNT && strcmp(severity, severity_name((enum severity)v)) != 0)
+		v++;
+	if (v == SEVERITY_COUNT) {
+		snprintf(err, errlen, "'%.60s' is not a severity (error, warning or info)", severity);
+		return -1;
+	}
+	f->severity = (enum severity)v;
+	if (f->side && strcmp(f->side, "white") != 0 && strcmp(f->side, "black") != 0) {
+		snprintf(err, errlen, "'%.60s' is not a side (white or black)", f->side);
+		return -1;
+	}
+	return 0;
 }

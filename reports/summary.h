@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "parser/json.h"
 #include "report.h"
 #include "validator/audit/finding.h"
 
@@ -34,6 +35,11 @@ struct finding_row {
 	const char *white, *black, *event, *round, *date;
 	uint64_t highlight;         /* squares to mark on the diagram (a1 = bit 0) */
 };
+
+/* The finding of a line of `check -f jsonl`, parsed into members
+ * (parser/json.h): the members jsonl_finding writes (jsonl.c), strings
+ * pointing into the members.  -1 with a reason when it is not one. */
+int jsonl_read_finding(const struct json_member *m, int count, struct finding_row *f, char *err, size_t errlen);
 
 /* Counts for one name: an event and round, a player, a file. */
 struct tally {

@@ -11,7 +11,6 @@
  */
 #include "report.h"
 
-#include "validator/chess/bitboard.h"
 
 static const char *const severity_colors[] = { "\033[1;31m", "\033[1;33m", "\033[1;36m" };
 

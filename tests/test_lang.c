@@ -38,11 +38,11 @@ static void expect_english(enum lang l, const char *text, const char *english)
 	char out[4][SAN_TEXT_MAX];
 	int n = lang_to_english(l, text, strlen(text), out, 4);
 	if (n < 1)
-		fail_msg("%s: '%s' has no reading", lang_code(l), text);
+		fail_msg("%s: '%s' has no reading", lang_name(l), text);
 	for (int i = 0; i < n; i++)
 		if (strcmp(out[i], english) == 0)
 			return;
-	fail_msg("%s: '%s' reads as '%s', not '%s'", lang_code(l), text, out[0], english);
+	fail_msg("%s: '%s' reads as '%s', not '%s'", lang_name(l), text, out[0], english);
 }
 
 static void expect_no_reading(enum lang l, const char *text)
@@ -354,7 +354,7 @@ static void test_round_trip(void **state)
 			final_fen(&other, got);
 			if (other.record.stop != STOP_NONE || strcmp(got, want) != 0)
 				fail_msg("game %d in %s stops after ply %d of %d (%s):\n%.300s", games + 1,
-					 lang_code(n->lang), other.record.count, english.record.count, got, text);
+					 lang_name(n->lang), other.record.count, english.record.count, got, text);
 			/* Spanish and Italian share their letters, French differs from
 			 * them in the bishop only, Dutch from German in the knight: a
 			 * game that does not move that piece replays the same in each,

@@ -7,6 +7,7 @@
 
 #include "tests/test_util.h"
 #include "reports/report.h"
+#include "reports/summary.h"
 
 /* Renders one finding in a format into a NUL-terminated string (caller frees). */
 static char *render(enum report_format format, int color, const struct game_label *g, const struct finding *f)
@@ -54,6 +55,48 @@ static void test_jsonl_fields_and_order(void **state)
 		"\"rule\":\"FIDE 3.9\",\"message\":\"6. Be3 is illegal: the bishop on d2 is \\\"pinned\\\"\","
 		"\"fen\":\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\",\"white\":\"Morphy, Paul\","
 		"\"black\":\"Duke Karl / Count Isouard\",\"event\":\"Paris\",\"round\":\"?\"}\n");
+	free(out);
+}
+
+/* The schema is in one place: every member jsonl_finding writes is read
+ * back by jsonl_read_finding (reports/jsonl.c) to what was written.  A
+ * member added to the writer alone changes the count below. */
+static void test_jsonl_reads_back_what_it_writes(void **state)
+{
+	(void)state;
+	struct finding f = illegal_finding();
+	strcpy(f.suggestion, "Bf4");
+	f.line = (uint64_t)1 << 40;   /* past 2^32: lines are whole */
+	f.side = 1;
+	const struct game_label g = { "games.pgn", 3, "Morphy, Paul", "Duke Karl", "Paris", "2.1", "1858.??.??" };
+	char *out = render(REPORT_JSONL, 0, &g, &f);
+	size_t len = strlen(out);
+	assert_true(len > 1 && out[len - 1] == '\n');
+	struct json_member m[32];
+	char err[200];
+	int count = json_parse_object(out, len - 1, m, 32, err, sizeof err);
+	assert_int_equal(count, 19);   /* every member of the schema */
+	struct finding_row row;
+	assert_int_equal(jsonl_read_finding(m, count, &row, err, sizeof err), 0);
+	assert_string_equal(row.file, "games.pgn");
+	assert_int_equal(row.game, 3);
+	assert_true(row.line == (long long)1 << 40);
+	assert_int_equal(row.column, 9);
+	assert_int_equal(row.ply, 11);
+	assert_int_equal(row.move_number, 6);
+	assert_string_equal(row.side, "black");
+	assert_string_equal(row.san, "Be3");
+	assert_int_equal(row.code, CHECK_ILLEGAL_MOVE);
+	assert_int_equal(row.severity, SEVERITY_ERROR);
+	assert_string_equal(row.rule, "FIDE 3.9");
+	assert_string_equal(row.message, f.message);
+	assert_string_equal(row.fen, f.fen);
+	assert_string_equal(row.suggestion, "Bf4");
+	assert_string_equal(row.white, "Morphy, Paul");
+	assert_string_equal(row.black, "Duke Karl");
+	assert_string_equal(row.event, "Paris");
+	assert_string_equal(row.round, "2.1");
+	assert_string_equal(row.date, "1858.??.??");
 	free(out);
 }
 
@@ -293,6 +336,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_jsonl_fields_and_order),
+		cmocka_unit_test(test_jsonl_reads_back_what_it_writes),
 		cmocka_unit_test(test_jsonl_omits_what_does_not_apply),
 		cmocka_unit_test(test_latin1_and_control_bytes),
 		cmocka_unit_test(test_csv),

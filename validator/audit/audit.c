@@ -3,6 +3,7 @@
  */
 #include "validator/audit/audit.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <ctype.h>
 #include <limits.h>
@@ -374,9 +375,10 @@ static void settle_by_the_rest(const struct auditor *a, enum lang l, int at, con
 	move m = r->match.candidates[best];
 	char english[SAN_MAX];
 	move_to_san(pos, m, english);
-	if (lang_read_move(LANG_EN, pos, english, strlen(english), r) == READ_OK)
-		return;
-	r->status = READ_AMBIGUOUS; /* cannot happen: export SAN reads back */
+	int read_back = lang_read_move(LANG_EN, pos, english, strlen(english), r) == READ_OK;
+	assert(read_back); /* export SAN always reads back as its move */
+	if (!read_back)
+		r->status = READ_AMBIGUOUS;
 }
 
 /* A plain English token read by san_match_quick, or MOVE_NONE; flattened

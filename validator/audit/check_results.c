@@ -22,6 +22,7 @@
  * never per ply of an ordinary middle game.  Repetitions are counted only
  * once 16 reversible plies make a fifth occurrence possible.
  */
+#include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -242,8 +243,10 @@ static struct game_end first_end(const struct game_record *rec)
 			int first = k == 0 ? FIVEFOLD_MIN_CLOCK - rec->start.halfmove_clock : from - 1 + FIVEFOLD_MIN_CLOCK;
 			for (int ply = first > from ? first : from; ply < until; ply++) {
 				const struct position *pos = &rec->plies[ply - 1].after;
+				/* From `first` on the clock has counted up to it. */
+				assert(pos->halfmove_clock >= FIVEFOLD_MIN_CLOCK);
 				if (pos->halfmove_clock < FIVEFOLD_MIN_CLOCK)
-					continue; /* cannot happen: the clock counts up */
+					continue;
 				/* What end_at() asks at this ply, the filter first. */
 				if (occurrence_filter_add(&filter, rec, ply) && earlier_occurrences(rec, ply) >= 4)
 					return (struct game_end){ END_FIVEFOLD, ply };

@@ -64,7 +64,6 @@ static const struct lang_table tables[LANG_COUNT] = {
 
 static const char english_letters[6] = { 'P', 'N', 'B', 'R', 'Q', 'K' };
 
-const char *lang_code(enum lang l) { return tables[l].code; }
 const char *lang_name(enum lang l) { return tables[l].name; }
 const char *lang_letters(enum lang l) { return tables[l].letters; }
 

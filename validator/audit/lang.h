@@ -39,9 +39,9 @@ enum lang {
 #define LANG_ENGLISH_ONLY LANG_MASK(LANG_EN)
 #define LANG_AUTO ((1u << LANG_COUNT) - 1)
 
-/* "en", "German", "K D T L S": the reading's code, its name in messages, and
- * its letters for king, queen, rook, bishop, knight. */
-const char *lang_code(enum lang l);
+/* "German", "K D T L S": the reading's name in messages, and its letters
+ * for king, queen, rook, bishop, knight.  (Its code, "de", is what --lang
+ * takes: lang_parse_list.) */
 const char *lang_name(enum lang l);
 const char *lang_letters(enum lang l);
 

@@ -20,7 +20,7 @@ static void read_startpos(void)
 	char err[100];
 
 	if (fen_parse(&startpos, startpos_fen, 0, err, sizeof err) != 0)
-		abort(); /* cannot happen: the FEN above is valid */
+		abort(); /* a broken build: the FEN above is valid (checked in every build, once) */
 }
 
 void position_startpos(struct position *pos)
