@@ -1,6 +1,6 @@
 /*
- * jsonl.c - one JSON object per finding, one per line (CHECKS.md field
- * order; fields that do not apply are left out).
+ * jsonl.c - one JSON object per finding, one per line (the field order of
+ * pgnaudit-check(1), OUTPUT FORMATS; fields that do not apply are left out).
  */
 #include "report.h"
 
