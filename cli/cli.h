@@ -9,7 +9,7 @@
 
 #define PGNAUDIT_VERSION "0.1.0"
 
-/* Exit statuses (CHECKS.md). */
+/* Exit statuses (pgnaudit(1), EXIT STATUS). */
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 
 int cmd_check(int argc, char **argv);

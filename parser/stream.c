@@ -4,8 +4,8 @@
  * PGN collections arrive as plain files, as `.pgn.gz` downloads and as
  * pipes (`curl ... | pgnaudit check`), and the reader above should not care
  * which.  So a stream looks at its first two bytes before handing anything
- * out: the gzip magic 1f 8b switches it to inflating through zlib's z_stream
- * API, whatever the file is called.  Peeking works on pipes too, because the
+ * out: the gzip magic 1f 8b switches it to inflating through ISA-L's igzip,
+ * whatever the file is called.  Peeking works on pipes too, because the
  * peeked bytes stay in the stream's own buffer and are handed out (or
  * inflated) first.
  *

@@ -1,7 +1,7 @@
 /*
- * jsonl.c - one JSON object per finding, one per line (CHECKS.md field
- * order; fields that do not apply are left out), and reading such a line
- * back for `pgnaudit report`.
+ * jsonl.c - one JSON object per finding, one per line (the field order of
+ * pgnaudit-check(1), OUTPUT FORMATS; fields that do not apply are left
+ * out), and reading such a line back for `pgnaudit report`.
  *
  * The schema is here once: jsonl_finding writes the members and
  * jsonl_read_finding, below it, reads the same members back; a member

@@ -5,8 +5,9 @@
  * large pieces, so printing costs no allocation per finding.  Text is for
  * people (compiler style: FILE:LINE:COL: SEVERITY: CODE: message [rule]),
  * JSON Lines and CSV are for programs; all three carry the same fields
- * (CHECKS.md).  Strings that are not valid UTF-8 are taken as Latin-1 and
- * converted, so JSON and CSV output is always valid UTF-8.
+ * (pgnaudit-check(1), OUTPUT FORMATS).  Strings that are not valid UTF-8
+ * are taken as Latin-1 and converted, so JSON and CSV output is always
+ * valid UTF-8.
  */
 #ifndef PGNAUDIT_REPORT_H
 #define PGNAUDIT_REPORT_H

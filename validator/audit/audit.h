@@ -2,12 +2,14 @@
  * audit.h - replaying a game's main line and turning what goes wrong into
  * findings.
  *
- * audit_game() is the one pass both `check` and `replay` use: it sets up the
- * start position (standard, FEN tag, Chess960), plays every main-line move
- * through the rules core into a game_record (record.h), and calls back after
- * each ply so that `replay` can print positions while `check` collects
- * findings.  Then the check passes (tags, notation, results, claims) read the
- * record.  Variations are parsed by the reader but not replayed here.
+ * audit_game() is the one pass every command that reads games uses - `check`
+ * (one thread or -j N), `replay`, `fix` and `split`: it sets up the start
+ * position (standard, FEN tag, Chess960), plays every main-line move through
+ * the rules core into a game_record (record.h), and calls back after each
+ * ply, so that `replay` can print positions and `fix` note which token each
+ * ply was read from, while `check` and `split` use the findings.  Then the
+ * check passes (tags, notation, results, claims; passes.h) read the record.
+ * Variations are parsed by the reader but not replayed here.
  */
 #ifndef PGNAUDIT_AUDIT_H
 #define PGNAUDIT_AUDIT_H

@@ -13,7 +13,8 @@
 
 #include "validator/chess/position.h"
 
-/* In the order of CHECKS.md's catalogue. */
+/* In the order of the catalogue, docs/CATALOGUE.md (tests/catalogue.sh holds
+ * finding.c to it). */
 enum check_code {
 	/* reading the file */
 	CHECK_SYNTAX,
