@@ -87,7 +87,6 @@ struct splitter {
 	int shard;          /* shards: the shard being filled */
 	long errors;        /* games with a reported error finding */
 	int write_failed;
-	int write_errno;
 };
 
 static int parse_options(int argc, char **argv, struct split_options *o)
@@ -208,10 +207,8 @@ static int copy_chunk(struct splitter *sp, int dest, uint64_t from, uint64_t to)
 	FILE *fp = sp->outputs[dest].fp;
 	if (raw_window_write(&sp->window, from, to, fp) < 0)
 		return -1;
-	if (ferror(fp) && !sp->write_failed) {
+	if (output_failed(fp))
 		sp->write_failed = 1;
-		sp->write_errno = errno;
-	}
 	raw_window_drop(&sp->window, to);
 	return 0;
 }
@@ -375,7 +372,7 @@ static int close_outputs(struct splitter *sp, int keep)
 		for (int i = 0; i < sp->output_count; i++)
 			if (ferror(sp->outputs[i].fp))
 				warnx_("%s: write failed: %s; no output file was written", sp->outputs[i].path,
-				       strerror(sp->write_errno));
+				       strerror(sp->outputs[i].write_errno));
 	} else if (!keep) {
 		warnx_("no output file was written: they are written only when every input was read whole");
 	}
