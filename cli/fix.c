@@ -20,7 +20,6 @@
  */
 #include <inttypes.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,12 +30,12 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "games.h"
+#include "options.h"
 #include "parser/pgn.h"
 #include "parser/raw_window.h"
-#include "parser/stream.h"
 #include "reports/pgn_export.h"
 #include "validator/audit/audit.h"
-#include "validator/audit/lang.h"
 #include "validator/chess/movegen.h"
 #include "validator/chess/unwinnable.h"
 
@@ -79,6 +78,7 @@ struct fixer {
 	int blocks_out; /* games and texts between them written so far */
 	int bom_out;    /* a BOM was met (and written if it came first) */
 	int blank_line_out; /* the output ends with a blank line */
+	uint64_t copied; /* the input read so far that is written */
 };
 
 static int is_result(const char *text)
@@ -252,55 +252,64 @@ static int fix_game(struct fixer *f, const char *shown, int index, const struct 
 	return 0;
 }
 
+static int begin_input(void *ctx, struct game_input *in)
+{
+	struct fixer *f = ctx;
+	(void)in;
+	f->copied = 0;
+	return GAMES_GO_ON;
+}
+
+/* The text before the game, then the game. */
+static int fix_one(void *ctx, struct game_input *in, const struct pgn_game *g)
+{
+	struct fixer *f = ctx;
+	uint64_t start = g->start_offset > f->copied ? g->start_offset : f->copied;
+	int kept = raw_window_has(&f->window, f->copied, start);
+	if (kept)
+		write_between(f, f->copied, start);
+	if (!kept || fix_game(f, in->shown, in->games, g) < 0) {
+		warn_not_kept(in->shown, in->games - 1, f->window.error);
+		return GAMES_FAILED;
+	}
+	f->copied = g->end_offset;
+	raw_window_drop(&f->window, f->copied);
+	return GAMES_GO_ON;
+}
+
+/* The text after the last game. */
+static int end_input(void *ctx, struct game_input *in)
+{
+	struct fixer *f = ctx;
+	uint64_t end = raw_window_end(&f->window);
+	/* A final ^Z (an old DOS end-of-file mark) is not text: the reader
+	 * skips it only as the last byte, where nothing can follow it, so it
+	 * is dropped rather than moved. */
+	if (end > f->copied && raw_window_at(&f->window, end - 1) == 0x1a)
+		end--;
+	if (raw_window_has(&f->window, f->copied, end))
+		write_between(f, f->copied, end);
+	if (f->window.error) {
+		warn_not_kept(in->shown, in->games, f->window.error);
+		return GAMES_FAILED;
+	}
+	return GAMES_GO_ON;
+}
+
 /* Fixes one file into f->out.  Returns -1 when it could not be read whole
  * (the message is out). */
 static int fix_file(struct fixer *f, const char *path, struct pgn_game *g)
 {
-	char err[256];
-	const char *shown = input_name(path);
-	struct input_stream *s = input_open(path);
-	if (!s)
-		return -1;
-	raw_window_reset(&f->window);
-	stream_set_tap(s, raw_window_tap, &f->window);
-	struct pgn_reader *r = pgn_reader_new(s);
-	uint64_t copied = 0;
-	int index = 0, got = 0, status = 0;
-	while (!output_failed(f->out) && (got = pgn_next_game(r, g, err, sizeof err)) == 1) {
-		uint64_t start = g->start_offset > copied ? g->start_offset : copied;
-		int kept = raw_window_has(&f->window, copied, start);
-		index++;
-		if (kept)
-			write_between(f, copied, start);
-		if (!kept || fix_game(f, shown, index, g) < 0) {
-			warn_not_kept(shown, index - 1, f->window.error);
-			status = -1;
-			break;
-		}
-		copied = g->end_offset;
-		raw_window_drop(&f->window, copied);
-	}
-	if (got < 0) {
-		warn_read_failed(shown, err, index);
-		status = -1;
-	}
-	if (got == 0) {
-		uint64_t end = raw_window_end(&f->window);
-		/* A final ^Z (an old DOS end-of-file mark) is not text: the
-		 * reader skips it only as the last byte, where nothing can
-		 * follow it, so it is dropped rather than moved. */
-		if (end > copied && raw_window_at(&f->window, end - 1) == 0x1a)
-			end--;
-		if (raw_window_has(&f->window, copied, end))
-			write_between(f, copied, end);
-		if (f->window.error) {
-			warn_not_kept(shown, index, f->window.error);
-			status = -1;
-		}
-	}
-	pgn_reader_free(r);
-	stream_close(s);
-	return status;
+	struct game_loop loop = {
+		.on_begin = begin_input,
+		.on_game = fix_one,
+		.on_end = end_input,
+		.ctx = f,
+		.out = f->out,
+		.window = &f->window,
+		.game = g,
+	};
+	return games_read_file(&loop, path);
 }
 
 static struct fixer *fixer_new(const struct audit_options *opt)
@@ -475,39 +484,39 @@ static int given_before(char **files, int i)
 	return 0;
 }
 
+/* fix's own options (options.h has -o, --lang and --recover). */
+enum { OPT_BACKUP = 256 };
+
+struct fix_options {
+	const char *backup;
+	int in_place;
+};
+
+static int take_option(void *ctx, int option, const char *arg)
+{
+	struct fix_options *o = ctx;
+	if (option == 'i')
+		o->in_place = 1;
+	else /* OPT_BACKUP */
+		o->backup = arg;
+	return 0;
+}
+
 int cmd_fix(int argc, char **argv)
 {
-	enum { OPT_BACKUP = 256, OPT_LANG, OPT_RECOVER };
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
+	static const struct option own[] = {
 		{ "in-place", no_argument, NULL, 'i' },
 		{ "backup", required_argument, NULL, OPT_BACKUP },
-		{ "lang", required_argument, NULL, OPT_LANG },
-		{ "recover", no_argument, NULL, OPT_RECOVER },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *output = NULL, *backup = NULL;
-	int in_place = 0, c;
-	char err[256];
-	struct audit_options audit = { .rules = RULES_BY_DATE, .langs = LANG_AUTO, .recover = 0 };
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:ih", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o': output = optarg; break;
-		case 'i': in_place = 1; break;
-		case OPT_BACKUP: backup = optarg; break;
-		case OPT_LANG:
-			if (lang_parse_list(optarg, &audit.langs, err, sizeof err) < 0) {
-				warnx_("%s", err);
-				return usage_fix(stderr, EXIT_TROUBLE);
-			}
-			break;
-		case OPT_RECOVER: audit.recover = 1; break;
-		case 'h': return usage_fix(stdout, EXIT_CLEAN);
-		default: return usage_fix(stderr, EXIT_TROUBLE);
-		}
-	}
+	struct fix_options fix = { NULL, 0 };
+	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER, "i", own, take_option, &fix };
+	struct shared_options shared;
+	int parsed = options_parse(argc, argv, &command, &shared);
+	if (parsed != 0)
+		return parsed > 0 ? usage_fix(stdout, EXIT_CLEAN) : usage_fix(stderr, EXIT_TROUBLE);
+	const char *output = shared.output, *backup = fix.backup;
+	int in_place = fix.in_place;
 	int file_count;
 	char **files = input_files(argc, argv, &file_count);
 	if (in_place && output) {
@@ -533,7 +542,7 @@ int cmd_fix(int argc, char **argv)
 		}
 	}
 
-	struct fixer *f = fixer_new(&audit);
+	struct fixer *f = fixer_new(&shared.audit);
 	if (!f)
 		return EXIT_TROUBLE;
 	struct pgn_game game;
