@@ -14,8 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/output.c"
-#include "cli/output_abandon.c"
+#include "cli/output.c"         // NOLINT(bugprone-suspicious-include): the CLI is not in the library
+#include "cli/output_abandon.c" // NOLINT(bugprone-suspicious-include)
 
 /* Standard error into a file while a test runs, to read what was said. */
 static int saved_stderr = -1;
