@@ -2,18 +2,17 @@
  * check.c - `pgnaudit check`: read every game, audit it, print findings.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "cli.h"
+#include "games.h"
+#include "options.h"
 #include "parser/pgn.h"
-#include "parser/stream.h"
 #include "reports/report.h"
 #include "validator/audit/audit.h"
-#include "validator/audit/lang.h"
 
 int usage_check(FILE *fp, int status)
 {
@@ -50,128 +49,64 @@ int usage_check(FILE *fp, int status)
 	return status;
 }
 
-int check_parse_rules(const char *name, enum rules_edition *rules)
-{
-	if (strcmp(name, "by-date") == 0)
-		*rules = RULES_BY_DATE;
-	else if (strcmp(name, "fide2023") == 0)
-		*rules = RULES_FIDE2023;
-	else if (strcmp(name, "fide2005") == 0)
-		*rules = RULES_FIDE2005;
-	else {
-		warnx_("'%s' is not a rules edition (by-date, fide2023 or fide2005)", name);
-		return -1;
-	}
-	return 0;
-}
+/* check's own options (options.h has the shared ones). */
+enum { OPT_STRICT = 256, OPT_COLOR };
 
-/* Sets the codes of a comma-separated list to `value` in reported. */
-static int apply_codes(unsigned char *reported, const char *list, int value)
+static int take_option(void *ctx, int option, const char *arg)
 {
-	const char *p = list;
-	while (*p) {
-		const char *end = strchr(p, ',');
-		int len = end ? (int)(end - p) : (int)strlen(p);
-		if (len > 0) {
-			int code = check_code_from_name(p, len);
-			if (code < 0) {
-				warnx_("'%.*s' is not a check code; `pgnaudit check --help` lists them", len, p);
-				return -1;
-			}
-			reported[code] = (unsigned char)value;
-		}
-		if (!end)
-			break;
-		p = end + 1;
-	}
-	return 0;
-}
-
-int check_choose_codes(unsigned char reported[CHECK_COUNT], const char *select, const char *ignore)
-{
-	memset(reported, select ? 0 : 1, CHECK_COUNT);
-	if (select && apply_codes(reported, select, 1) < 0)
-		return -1;
-	if (ignore && apply_codes(reported, ignore, 0) < 0)
-		return -1;
-	return 0;
-}
-
-static int parse_options(int argc, char **argv, struct check_options *o)
-{
-	enum { OPT_SELECT = 256, OPT_IGNORE, OPT_RULES, OPT_STRICT, OPT_COLOR, OPT_LANG, OPT_RECOVER };
+	struct check_options *o = ctx;
 	char *end;
 	long jobs;
-	static const struct option longopts[] = {
+	switch (option) {
+	case 'f': {
+		int format = report_format_from_name(arg);
+		if (format < 0) {
+			warnx_("'%s' is not an output format (text, jsonl or csv)", arg);
+			return -1;
+		}
+		o->format = (enum report_format)format;
+		return 0;
+	}
+	case 'j':
+		jobs = strtol(arg, &end, 10);
+		if (*end || end == arg || jobs < 1 || jobs > 256) {
+			warnx_("-j takes a number of worker threads from 1 to 256, not '%s'", arg);
+			return -1;
+		}
+		o->jobs = (int)jobs;
+		return 0;
+	case OPT_STRICT: o->strict = 1; return 0;
+	default: /* OPT_COLOR */
+		if (strcmp(arg, "auto") != 0 && strcmp(arg, "always") != 0 && strcmp(arg, "never") != 0) {
+			warnx_("--color takes auto, always or never, not '%s'", arg);
+			return -1;
+		}
+		o->color = arg;
+		return 0;
+	}
+}
+
+/* Returns 0, 1 for --help, or -1 after saying what is wrong. */
+static int parse_options(int argc, char **argv, struct check_options *o)
+{
+	static const struct option own[] = {
 		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "select", required_argument, NULL, OPT_SELECT },
-		{ "ignore", required_argument, NULL, OPT_IGNORE },
-		{ "rules", required_argument, NULL, OPT_RULES },
 		{ "strict", no_argument, NULL, OPT_STRICT },
-		{ "lang", required_argument, NULL, OPT_LANG },
-		{ "recover", no_argument, NULL, OPT_RECOVER },
 		{ "color", required_argument, NULL, OPT_COLOR },
 		{ "colour", required_argument, NULL, OPT_COLOR },
 		{ "jobs", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *select = NULL, *ignore = NULL;
 	memset(o, 0, sizeof *o);
 	o->color = "auto";
 	o->jobs = 1;
-	o->audit.langs = LANG_AUTO;
-	o->audit.rules = RULES_BY_DATE;
-	int c;
-	char err[160];
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:o:j:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'f': {
-			int format = report_format_from_name(optarg);
-			if (format < 0) {
-				warnx_("'%s' is not an output format (text, jsonl or csv)", optarg);
-				return -1;
-			}
-			o->format = (enum report_format)format;
-			break;
-		}
-		case 'o': o->output = optarg; break;
-		case 'j':
-			jobs = strtol(optarg, &end, 10);
-			if (*end || end == optarg || jobs < 1 || jobs > 256) {
-				warnx_("-j takes a number of worker threads from 1 to 256, not '%s'", optarg);
-				return -1;
-			}
-			o->jobs = (int)jobs;
-			break;
-		case OPT_SELECT: select = optarg; break;
-		case OPT_IGNORE: ignore = optarg; break;
-		case OPT_RULES:
-			if (check_parse_rules(optarg, &o->audit.rules) < 0)
-				return -1;
-			break;
-		case OPT_STRICT: o->strict = 1; break;
-		case OPT_LANG:
-			if (lang_parse_list(optarg, &o->audit.langs, err, sizeof err) < 0) {
-				warnx_("%s", err);
-				return -1;
-			}
-			break;
-		case OPT_RECOVER: o->audit.recover = 1; break;
-		case OPT_COLOR:
-			if (strcmp(optarg, "auto") != 0 && strcmp(optarg, "always") != 0 && strcmp(optarg, "never") != 0) {
-				warnx_("--color takes auto, always or never, not '%s'", optarg);
-				return -1;
-			}
-			o->color = optarg;
-			break;
-		case 'h': exit(usage_check(stdout, EXIT_CLEAN));
-		default: return -1;
-		}
-	}
-	return check_choose_codes(o->reported, select, ignore);
+	const struct command_options command = { SHARED_OUTPUT | SHARED_AUDIT, "f:j:", own, take_option, o };
+	struct shared_options shared;
+	int status = options_parse(argc, argv, &command, &shared);
+	o->output = shared.output;
+	o->audit = shared.audit;
+	memcpy(o->reported, shared.reported, sizeof o->reported);
+	return status;
 }
 
 static int use_color(const char *when, const struct output *out)
@@ -183,14 +118,6 @@ static int use_color(const char *when, const struct output *out)
 	const char *no_color = getenv("NO_COLOR");
 	return isatty(fileno(out->fp)) && !(no_color && *no_color);
 }
-
-struct check_run {
-	const struct check_options *opt;
-	struct report report;
-	struct auditor auditor;
-	struct finding_list findings;
-	struct check_tally tally;
-};
 
 void check_game(const struct check_options *opt, struct auditor *a, struct finding_list *findings,
 		struct report *r, const char *file, int index, const struct pgn_game *g, struct check_tally *tally)
@@ -218,32 +145,28 @@ void check_game(const struct check_options *opt, struct auditor *a, struct findi
 	}
 }
 
-/* Audits one file; returns -1 when it could not be read (the message is out). */
-static int check_file(struct check_run *run, const char *path, struct pgn_game *g)
+/* The sequential loop's state: one auditor, one report. */
+struct check_run {
+	const struct check_options *opt;
+	struct report report;
+	struct auditor auditor;
+	struct finding_list findings;
+	struct check_tally tally;
+};
+
+static int check_one(void *ctx, struct game_input *in, const struct pgn_game *g)
 {
-	char err[256];
-	struct input_stream *s = input_open(path);
-	if (!s)
-		return -1;
-	const char *name = strcmp(path, "-") == 0 ? "-" : path;
-	struct pgn_reader *r = pgn_reader_new(s);
-	int index = 0, status = 0, got = 0;
-	while (!output_failed(run->report.out) && (got = pgn_next_game(r, g, err, sizeof err)) == 1)
-		check_game(run->opt, &run->auditor, &run->findings, &run->report, name, ++index, g, &run->tally);
-	if (got < 0) {
-		warn_read_failed(input_name(path), err, index);
-		status = -1;
-	}
-	pgn_reader_free(r);
-	stream_close(s);
-	return status;
+	struct check_run *run = ctx;
+	check_game(run->opt, &run->auditor, &run->findings, &run->report, in->path, in->games, g, &run->tally);
+	return GAMES_GO_ON;
 }
 
 int cmd_check(int argc, char **argv)
 {
 	struct check_options opt;
-	if (parse_options(argc, argv, &opt) < 0)
-		return usage_check(stderr, EXIT_TROUBLE);
+	int parsed = parse_options(argc, argv, &opt);
+	if (parsed != 0)
+		return parsed > 0 ? usage_check(stdout, EXIT_CLEAN) : usage_check(stderr, EXIT_TROUBLE);
 	int file_count;
 	char **files = input_files(argc, argv, &file_count);
 	if (output_is_input(opt.output, "-o", files, file_count))
@@ -266,9 +189,8 @@ int cmd_check(int argc, char **argv)
 	} else {
 		struct pgn_game game;
 		pgn_game_init(&game);
-		for (int i = 0; i < file_count && !output_failed(out.fp); i++)
-			if (check_file(&run, files[i], &game) < 0)
-				trouble = 1;
+		struct game_loop loop = { .on_game = check_one, .ctx = &run, .out = out.fp, .game = &game };
+		trouble = games_read_files(&loop, files, file_count) < 0;
 		pgn_game_free(&game);
 	}
 	finding_list_free(&run.findings);

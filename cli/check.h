@@ -24,13 +24,6 @@ struct check_tally {
 	long errors, reported;
 };
 
-/* Options shared with split: "by-date"/"fide2023"/"fide2005" into *rules, and the
- * codes --select and --ignore (comma-separated lists, either NULL) leave
- * reported: all when neither is given.  Each returns 0, or -1 after saying
- * what is wrong. */
-int check_parse_rules(const char *name, enum rules_edition *rules);
-int check_choose_codes(unsigned char reported[CHECK_COUNT], const char *select, const char *ignore);
-
 /* Audits one game and renders its selected findings into r's buffer.  The
  * same function serves every thread, so -j N prints the bytes -j 1 prints. */
 void check_game(const struct check_options *opt, struct auditor *a, struct finding_list *findings,

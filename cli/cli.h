@@ -52,6 +52,10 @@ struct output {
 	char *tmp_path;
 	int direct;         /* path is a device or pipe, written in place */
 	int path_in_place;  /* output_close_all has renamed it into place */
+	int write_errno;    /* errno of its first failed write output_failed() saw, 0 if none */
+	/* Among the outputs open (output.c): an open output stays where it is. */
+	struct output *next_open, *prev_open;
+	int tracked;
 };
 
 /* Returns 0, or -1 after printing why. */
@@ -87,9 +91,13 @@ int output_is_input(const char *path, const char *option, char **files, int coun
  * or a file that does not exist yet in the same folder). */
 int outputs_are_one(const char *a, const char *b);
 /* Whether writing to fp has failed.  The first time it says so it keeps
- * errno for output_close's message.  The read loops call it after each game
- * and stop at once: there is no point auditing what nobody can read. */
+ * errno in the open output fp belongs to (write_errno), for the message
+ * that output closes with.  The read loops call it after each game and
+ * stop at once: there is no point auditing what nobody can read. */
 int output_failed(FILE *fp);
+/* Takes o out of the outputs output_failed() searches (output_close,
+ * output_close_all and output_abandon do it). */
+void output_untrack(struct output *o);
 /* Flushes and (for a file) renames into place.  Returns 0, or -1 after
  * printing why (the temporary file is removed, the target untouched).
  * On standard output a broken pipe (the reader went away, as with

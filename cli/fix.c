@@ -11,14 +11,15 @@
  * the end, an unusable FEN, another variant) is copied byte for byte through
  * the stream tap (raw_window.h) and named on standard error.
  *
- * Variations are replayed too, from the position before the move they
- * replace: a variation move that is legal is written in canonical SAN; from
- * the first one that is not (or cannot be read), the rest of that variation
- * is written as it stood, move numbers included.
+ * The writing is reports/pgn_export.h's, which replays the variations
+ * too (validator/audit/variations.h): a variation move that is legal is
+ * written in canonical SAN; from the first one that is not (or cannot be
+ * read), the rest of that variation is written as it stood, move numbers
+ * included.  This file decides what to write: the game anew or as it was,
+ * the result, and the text between games.
  */
 #include <inttypes.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,19 +30,14 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "games.h"
+#include "options.h"
 #include "parser/pgn.h"
 #include "parser/raw_window.h"
-#include "parser/san.h"
-#include "parser/stream.h"
+#include "reports/pgn_export.h"
 #include "validator/audit/audit.h"
-#include "validator/audit/lang.h"
 #include "validator/chess/movegen.h"
-#include "validator/chess/notation.h"
-#include "validator/audit/recover.h"
 #include "validator/chess/unwinnable.h"
-
-/* PGN 8.2.1: export format lines are shorter than 80 columns. */
-#define LINE_MAX_COLUMNS 79
 
 int usage_fix(FILE *fp, int status)
 {
@@ -69,30 +65,11 @@ int usage_fix(FILE *fp, int status)
 	return status;
 }
 
-/* The replay state of one line of play: the main line (depth 0) or the
- * variation open at a depth. */
-struct line_state {
-	int playable;                   /* every move so far replayed */
-	int has_move;                   /* a move was played on this line */
-	int need_number;                /* a Black move here needs "N..." */
-	const struct pgn_token *number; /* a move number not written yet */
-	struct position current;        /* the position reached (variations) */
-	struct position before;         /* the position before the last move (variations) */
-	const struct position *branch;  /* where a variation of the last move starts */
-};
-
-/* Movetext out, wrapped at LINE_MAX_COLUMNS where a space would go. */
-struct movetext {
-	FILE *fp;
-	long column;
-	int opens; /* '(' not yet written: they go right before the next word */
-};
-
 struct fixer {
 	struct auditor auditor;
 	struct finding_list findings;
 	struct raw_window window;
-	struct line_state lines[PGN_MAX_DEPTH + 1];
+	struct pgn_export *exporter;
 	FILE *out;
 	const struct pgn_game *game; /* the game being fixed */
 	int *ply_token; /* the token each ply was read from (index in the game) */
@@ -101,279 +78,8 @@ struct fixer {
 	int blocks_out; /* games and texts between them written so far */
 	int bom_out;    /* a BOM was met (and written if it came first) */
 	int blank_line_out; /* the output ends with a blank line */
+	uint64_t copied; /* the input read so far that is written */
 };
-
-static void put_word(struct movetext *m, const char *pre, const char *text, size_t n, const char *post,
-		     int reserve)
-{
-	const char *newline = memchr(text, '\n', n);
-	size_t width = strlen(pre) + (newline ? (size_t)(newline - text) : n + strlen(post) + (size_t)reserve);
-	if (m->column > 0) {
-		if (m->column + 1 + m->opens + (long)width > LINE_MAX_COLUMNS) {
-			putc('\n', m->fp);
-			m->column = 0;
-		} else {
-			putc(' ', m->fp);
-			m->column++;
-		}
-	}
-	for (; m->opens > 0; m->opens--, m->column++)
-		putc('(', m->fp);
-	fputs(pre, m->fp);
-	(void)fwrite(text, 1, n, m->fp);
-	fputs(post, m->fp);
-	const char *last = NULL;
-	for (const char *p = text; (p = memchr(p, '\n', n - (size_t)(p - text))) != NULL; p++)
-		last = p;
-	if (last)
-		m->column = (long)(text + n - last - 1) + (long)strlen(post);
-	else
-		m->column += (long)(strlen(pre) + n + strlen(post));
-}
-
-static void put_text(struct movetext *m, const char *text, int reserve)
-{
-	put_word(m, "", text, strlen(text), "", reserve);
-}
-
-static void put_close(struct movetext *m)
-{
-	if (m->opens > 0)
-		put_word(m, "", "", 0, "", 1);
-	putc(')', m->fp);
-	m->column++;
-}
-
-/* Brace comment text, wrapped: a space in it becomes a line end where the
- * next word would reach column 80; its own line ends stay.  So only blanks
- * change, and fixing the output again changes nothing. */
-static void put_wrapped(struct movetext *m, const char *text, size_t n, int reserve)
-{
-	size_t word = 0;
-	while (word < n && text[word] != ' ' && text[word] != '\n')
-		word++;
-	/* The closing brace and the ')' after it go with the last word. */
-	put_word(m, "{", text, word, "", word == n ? 1 + reserve : 0);
-	for (size_t i = word; i < n; i = word) {
-		char blank = text[i++];
-		for (word = i; word < n && text[word] != ' ' && text[word] != '\n'; word++)
-			continue;
-		long width = (long)(word - i) + (word == n ? 1 + reserve : 0);
-		if (blank == '\n' || (m->column > 0 && m->column + 1 + width > LINE_MAX_COLUMNS)) {
-			putc('\n', m->fp);
-			m->column = 0;
-		} else {
-			putc(' ', m->fp);
-			m->column++;
-		}
-		(void)fwrite(text + i, 1, word - i, m->fp);
-		m->column += (long)(word - i);
-	}
-	putc('}', m->fp);
-	m->column++;
-}
-
-/* A comment as export format writes it, in braces - unless its text holds a
- * '}' (a `;` comment can), which only a rest-of-line comment can carry. */
-static void put_comment(struct movetext *m, const struct pgn_game *g, const struct pgn_token *t, int reserve)
-{
-	const char *text = pgn_token_text(g, t);
-	if (!memchr(text, '}', t->length)) {
-		put_wrapped(m, text, t->length, reserve);
-		return;
-	}
-	put_word(m, ";", text, t->length, "", 0);
-	putc('\n', m->fp);
-	m->column = 0;
-}
-
-/* The NAG of a traditional suffix annotation (PGN 8.2.4), 0 if none. */
-static int glyph_nag(const char *glyph)
-{
-	static const char *const glyphs[] = { "", "!", "?", "!!", "??", "!?", "?!" };
-	for (int i = 1; i < 7; i++)
-		if (strcmp(glyph, glyphs[i]) == 0)
-			return i;
-	return 0;
-}
-
-static void put_nag(struct movetext *m, int nag, int reserve)
-{
-	char buf[16];
-	snprintf(buf, sizeof buf, "$%d", nag);
-	put_text(m, buf, reserve);
-}
-
-/* How many ')' follow token i at once: they are glued to what it writes.
- * Counted up to a line's width, which is all wrapping needs, so that a long
- * run of them costs no more than a line each. */
-static int closes_after(const struct pgn_game *g, int i)
-{
-	int n = 0;
-	while (n < LINE_MAX_COLUMNS && i + 1 + n < g->token_count && g->tokens[i + 1 + n].type == TOKEN_VARIATION_END)
-		n++;
-	return n;
-}
-
-/* "12." before White's move; "12..." before Black's where something came
- * between it and White's move (PGN 8.2.2.2).  The number and the move are
- * one word for wrapping: a line never ends between them. */
-static void put_move(struct movetext *m, struct line_state *line, const struct position *before, move mv,
-		     const char *glyph, int reserve)
-{
-	char number[24] = "", san[SAN_MAX];
-	if (before->side_to_move == WHITE || line->need_number)
-		snprintf(number, sizeof number, "%d%s ", before->fullmove_number,
-			 before->side_to_move == WHITE ? "." : "...");
-	int nag = glyph_nag(glyph);
-	move_to_san(before, mv, san);
-	put_word(m, number, san, strlen(san), "", nag ? 0 : reserve);
-	if (nag)
-		put_nag(m, nag, reserve);
-	line->need_number = 0;
-	line->number = NULL;
-	line->has_move = 1;
-}
-
-/* A lone `e.p.` after a capture belongs to the capture (the replay skips it). */
-static int is_ep_mark(const struct pgn_game *g, const struct pgn_token *t)
-{
-	return t->length == 4 && memcmp(pgn_token_text(g, t), "e.p.", 4) == 0;
-}
-
-/* A move number of a line no longer replayed goes out as written, before
- * the token after it (glued to it when that is the move). */
-static void flush_number(struct movetext *m, const struct pgn_game *g, struct line_state *line)
-{
-	if (line->number && !line->playable)
-		put_word(m, "", pgn_token_text(g, line->number), line->number->length, "", 0);
-	if (!line->playable)
-		line->number = NULL;
-}
-
-/* A variation move: canonical when it replays, else as written from here on. */
-static void put_variation_move(struct movetext *m, const struct pgn_game *g, const struct pgn_token *t,
-			       struct line_state *line, int reserve)
-{
-	const char *text = pgn_token_text(g, t);
-	if (line->playable) {
-		struct san san;
-		struct match_result res;
-		char err[160];
-		if (is_ep_mark(g, t))
-			return;
-		if (san_parse(text, t->length, &san, err, sizeof err) == 0 && san_match(&line->current, &san, &res) == MATCH_OK
-		    && res.status == MATCH_OK) {
-			line->before = line->current;
-			line->branch = &line->before;
-			make_move(&line->current, res.move);
-			put_move(m, line, &line->before, res.move, san.glyph, reserve);
-			return;
-		}
-		line->playable = 0;
-	}
-	char number[64] = "";
-	if (line->number && line->number->length < sizeof number - 1)
-		snprintf(number, sizeof number, "%s ", pgn_token_text(g, line->number));
-	else
-		flush_number(m, g, line);
-	line->number = NULL;
-	put_word(m, number, text, t->length, "", reserve);
-}
-
-static void open_variation(struct fixer *f, int depth)
-{
-	struct line_state *line = &f->lines[depth];
-	const struct line_state *parent = &f->lines[depth - 1];
-	line->playable = depth < PGN_MAX_DEPTH && parent->playable && parent->has_move;
-	line->has_move = 0;
-	line->need_number = 1;
-	line->number = NULL;
-	if (line->playable)
-		line->current = *parent->branch;
-}
-
-static void write_movetext(struct fixer *f, const struct pgn_game *g, const char *result)
-{
-	const struct game_record *rec = &f->auditor.record;
-	struct movetext m = { f->out, 0, 0 };
-	struct line_state *main_line = &f->lines[0];
-	int ply = 0;
-	main_line->playable = 1;
-	main_line->has_move = 0;
-	main_line->need_number = 1;
-	main_line->number = NULL;
-	for (int i = 0; i < g->token_count; i++) {
-		const struct pgn_token *t = &g->tokens[i];
-		struct line_state *line = &f->lines[t->depth];
-		int reserve = t->type == TOKEN_VARIATION_END ? 0 : closes_after(g, i);
-		switch (t->type) {
-		case TOKEN_VARIATION_START:
-			if (t->depth > 0) {
-				flush_number(&m, g, &f->lines[t->depth - 1]);
-				open_variation(f, t->depth);
-			}
-			m.opens++;
-			break;
-		case TOKEN_VARIATION_END:
-			flush_number(&m, g, line);
-			put_close(&m);
-			if (t->depth > 0)
-				f->lines[t->depth - 1].need_number = 1;
-			break;
-		case TOKEN_MOVE_NUMBER:
-			flush_number(&m, g, line);
-			line->number = t;
-			break;
-		case TOKEN_SYMBOL:
-			if (t->depth > 0) {
-				put_variation_move(&m, g, t, line, reserve);
-				break;
-			}
-			/* The plies read up to this token.  Usually one, the token's
-			 * own; none for a lone e.p. or a move number written in
-			 * Arabic digits (a symbol the reading skips); under --recover
-			 * also a ply not recorded (read at the move after it) and
-			 * two plies in the order they were played, not written. */
-			while (ply < rec->count && f->ply_token[ply] <= i) {
-				const struct ply_record *p = &rec->plies[ply];
-				line->branch = record_position(rec, ply);
-				put_move(&m, line, line->branch, p->move, p->san.glyph, reserve);
-				ply++;
-				if (p->repair != REPAIR_NONE) {
-					char note[192];
-					record_repair_note(rec, ply, note, sizeof note);
-					put_word(&m, "{pgnaudit: ", note, strlen(note), "}", 0);
-					line->need_number = 1;
-				}
-			}
-			break;
-		case TOKEN_NAG:
-			flush_number(&m, g, line);
-			put_nag(&m, t->number, reserve);
-			break;
-		case TOKEN_GLYPH: {
-			flush_number(&m, g, line);
-			/* An annotation sign (`+=`, `N`) carries its NAG. */
-			int nag = t->number > 0 ? t->number : glyph_nag(pgn_token_text(g, t));
-			if (nag)
-				put_nag(&m, nag, reserve);
-			else
-				put_word(&m, "", pgn_token_text(g, t), t->length, "", reserve);
-			break;
-		}
-		case TOKEN_COMMENT:
-			flush_number(&m, g, line);
-			put_comment(&m, g, t, reserve);
-			line->need_number = 1;
-			break;
-		default: /* the result: written last, as decided */
-			break;
-		}
-	}
-	put_text(&m, result, 0);
-	putc('\n', f->out);
-}
 
 static int is_result(const char *text)
 {
@@ -397,65 +103,6 @@ static const char *decided_result(const struct game_record *rec)
 		return pgn_token_text(rec->game, rec->termination);
 	const char *tag = pgn_tag_value(rec->game, "Result");
 	return is_result(tag) ? tag : "*";
-}
-
-static void put_tag(FILE *out, const char *name, const char *value, size_t n)
-{
-	fprintf(out, "[%s \"", name);
-	for (size_t i = 0; i < n; i++) {
-		if (value[i] == '"' || value[i] == '\\')
-			putc('\\', out);
-		putc(value[i], out);
-	}
-	fputs("\"]\n", out);
-}
-
-static const char *const roster[7] = { "Event", "Site", "Date", "Round", "White", "Black", "Result" };
-/* PGN 8.1.1: the values that stand for "unknown". */
-static const char *const roster_unknown[7] = { "?", "?", "????.??.??", "?", "?", "?", "*" };
-
-static int roster_index(const char *name)
-{
-	for (int i = 0; i < 7; i++)
-		if (strcmp(name, roster[i]) == 0)
-			return i;
-	return -1;
-}
-
-/* The Seven Tag Roster in its order (absent tags with their unknown value),
- * then the other tags in their order.  A roster tag given twice keeps its
- * first value in the roster and the others among the rest, except Result,
- * which is written once.  PlyCount, when present, is set right. */
-static void write_tags(FILE *out, const struct pgn_game *g, const char *result, int plies)
-{
-	int first[7];
-	for (int i = 0; i < 7; i++)
-		first[i] = -1;
-	for (int i = 0; i < g->tag_count; i++) {
-		int r = roster_index(g->arena + g->tags[i].name);
-		if (r >= 0 && first[r] < 0)
-			first[r] = i;
-	}
-	for (int r = 0; r < 7; r++) {
-		if (r == 6)
-			put_tag(out, roster[r], result, strlen(result));
-		else if (first[r] >= 0)
-			put_tag(out, roster[r], g->arena + g->tags[first[r]].value, g->tags[first[r]].value_length);
-		else
-			put_tag(out, roster[r], roster_unknown[r], strlen(roster_unknown[r]));
-	}
-	char count[16];
-	snprintf(count, sizeof count, "%d", plies);
-	for (int i = 0; i < g->tag_count; i++) {
-		const char *name = g->arena + g->tags[i].name;
-		int r = roster_index(name);
-		if (r == 6 || (r >= 0 && first[r] == i))
-			continue;
-		if (strcmp(name, "PlyCount") == 0)
-			put_tag(out, name, count, strlen(count));
-		else
-			put_tag(out, name, g->arena + g->tags[i].value, g->tags[i].value_length);
-	}
 }
 
 /* Why the game cannot be written anew, or NULL when it can. */
@@ -584,9 +231,9 @@ static int fix_game(struct fixer *f, const char *shown, int index, const struct 
 	if (!why) {
 		const char *result = decided_result(&f->auditor.record);
 		begin_block(f);
-		write_tags(f->out, g, result, f->auditor.record.count);
+		pgn_export_tags(f->out, g, result, f->auditor.record.count);
 		putc('\n', f->out);
-		write_movetext(f, g, result);
+		pgn_export_movetext(f->exporter, f->out, g, &f->auditor.record, f->ply_token, result);
 		return 0;
 	}
 	struct raw_window *w = &f->window;
@@ -605,55 +252,64 @@ static int fix_game(struct fixer *f, const char *shown, int index, const struct 
 	return 0;
 }
 
+static int begin_input(void *ctx, struct game_input *in)
+{
+	struct fixer *f = ctx;
+	(void)in;
+	f->copied = 0;
+	return GAMES_GO_ON;
+}
+
+/* The text before the game, then the game. */
+static int fix_one(void *ctx, struct game_input *in, const struct pgn_game *g)
+{
+	struct fixer *f = ctx;
+	uint64_t start = g->start_offset > f->copied ? g->start_offset : f->copied;
+	int kept = raw_window_has(&f->window, f->copied, start);
+	if (kept)
+		write_between(f, f->copied, start);
+	if (!kept || fix_game(f, in->shown, in->games, g) < 0) {
+		warn_not_kept(in->shown, in->games - 1, f->window.error);
+		return GAMES_FAILED;
+	}
+	f->copied = g->end_offset;
+	raw_window_drop(&f->window, f->copied);
+	return GAMES_GO_ON;
+}
+
+/* The text after the last game. */
+static int end_input(void *ctx, struct game_input *in)
+{
+	struct fixer *f = ctx;
+	uint64_t end = raw_window_end(&f->window);
+	/* A final ^Z (an old DOS end-of-file mark) is not text: the reader
+	 * skips it only as the last byte, where nothing can follow it, so it
+	 * is dropped rather than moved. */
+	if (end > f->copied && raw_window_at(&f->window, end - 1) == 0x1a)
+		end--;
+	if (raw_window_has(&f->window, f->copied, end))
+		write_between(f, f->copied, end);
+	if (f->window.error) {
+		warn_not_kept(in->shown, in->games, f->window.error);
+		return GAMES_FAILED;
+	}
+	return GAMES_GO_ON;
+}
+
 /* Fixes one file into f->out.  Returns -1 when it could not be read whole
  * (the message is out). */
 static int fix_file(struct fixer *f, const char *path, struct pgn_game *g)
 {
-	char err[256];
-	const char *shown = input_name(path);
-	struct input_stream *s = input_open(path);
-	if (!s)
-		return -1;
-	raw_window_reset(&f->window);
-	stream_set_tap(s, raw_window_tap, &f->window);
-	struct pgn_reader *r = pgn_reader_new(s);
-	uint64_t copied = 0;
-	int index = 0, got = 0, status = 0;
-	while (!output_failed(f->out) && (got = pgn_next_game(r, g, err, sizeof err)) == 1) {
-		uint64_t start = g->start_offset > copied ? g->start_offset : copied;
-		int kept = raw_window_has(&f->window, copied, start);
-		index++;
-		if (kept)
-			write_between(f, copied, start);
-		if (!kept || fix_game(f, shown, index, g) < 0) {
-			warn_not_kept(shown, index - 1, f->window.error);
-			status = -1;
-			break;
-		}
-		copied = g->end_offset;
-		raw_window_drop(&f->window, copied);
-	}
-	if (got < 0) {
-		warn_read_failed(shown, err, index);
-		status = -1;
-	}
-	if (got == 0) {
-		uint64_t end = raw_window_end(&f->window);
-		/* A final ^Z (an old DOS end-of-file mark) is not text: the
-		 * reader skips it only as the last byte, where nothing can
-		 * follow it, so it is dropped rather than moved. */
-		if (end > copied && raw_window_at(&f->window, end - 1) == 0x1a)
-			end--;
-		if (raw_window_has(&f->window, copied, end))
-			write_between(f, copied, end);
-		if (f->window.error) {
-			warn_not_kept(shown, index, f->window.error);
-			status = -1;
-		}
-	}
-	pgn_reader_free(r);
-	stream_close(s);
-	return status;
+	struct game_loop loop = {
+		.on_begin = begin_input,
+		.on_game = fix_one,
+		.on_end = end_input,
+		.ctx = f,
+		.out = f->out,
+		.window = &f->window,
+		.game = g,
+	};
+	return games_read_file(&loop, path);
 }
 
 static struct fixer *fixer_new(const struct audit_options *opt)
@@ -661,6 +317,12 @@ static struct fixer *fixer_new(const struct audit_options *opt)
 	struct fixer *f = calloc(1, sizeof *f);
 	if (!f) {
 		warnx_("out of memory");
+		return NULL;
+	}
+	f->exporter = pgn_export_new();
+	if (!f->exporter) {
+		warnx_("out of memory");
+		free(f);
 		return NULL;
 	}
 	auditor_init(&f->auditor, opt);
@@ -673,6 +335,7 @@ static void fixer_free(struct fixer *f)
 	finding_list_free(&f->findings);
 	auditor_free(&f->auditor);
 	raw_window_free(&f->window);
+	pgn_export_free(f->exporter);
 	free(f->ply_token);
 	free(f);
 }
@@ -821,39 +484,39 @@ static int given_before(char **files, int i)
 	return 0;
 }
 
+/* fix's own options (options.h has -o, --lang and --recover). */
+enum { OPT_BACKUP = 256 };
+
+struct fix_options {
+	const char *backup;
+	int in_place;
+};
+
+static int take_option(void *ctx, int option, const char *arg)
+{
+	struct fix_options *o = ctx;
+	if (option == 'i')
+		o->in_place = 1;
+	else /* OPT_BACKUP */
+		o->backup = arg;
+	return 0;
+}
+
 int cmd_fix(int argc, char **argv)
 {
-	enum { OPT_BACKUP = 256, OPT_LANG, OPT_RECOVER };
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
+	static const struct option own[] = {
 		{ "in-place", no_argument, NULL, 'i' },
 		{ "backup", required_argument, NULL, OPT_BACKUP },
-		{ "lang", required_argument, NULL, OPT_LANG },
-		{ "recover", no_argument, NULL, OPT_RECOVER },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *output = NULL, *backup = NULL;
-	int in_place = 0, c;
-	char err[256];
-	struct audit_options audit = { .rules = RULES_BY_DATE, .langs = LANG_AUTO, .recover = 0 };
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:ih", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o': output = optarg; break;
-		case 'i': in_place = 1; break;
-		case OPT_BACKUP: backup = optarg; break;
-		case OPT_LANG:
-			if (lang_parse_list(optarg, &audit.langs, err, sizeof err) < 0) {
-				warnx_("%s", err);
-				return usage_fix(stderr, EXIT_TROUBLE);
-			}
-			break;
-		case OPT_RECOVER: audit.recover = 1; break;
-		case 'h': return usage_fix(stdout, EXIT_CLEAN);
-		default: return usage_fix(stderr, EXIT_TROUBLE);
-		}
-	}
+	struct fix_options fix = { NULL, 0 };
+	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER, "i", own, take_option, &fix };
+	struct shared_options shared;
+	int parsed = options_parse(argc, argv, &command, &shared);
+	if (parsed != 0)
+		return parsed > 0 ? usage_fix(stdout, EXIT_CLEAN) : usage_fix(stderr, EXIT_TROUBLE);
+	const char *output = shared.output, *backup = fix.backup;
+	int in_place = fix.in_place;
 	int file_count;
 	char **files = input_files(argc, argv, &file_count);
 	if (in_place && output) {
@@ -879,7 +542,7 @@ int cmd_fix(int argc, char **argv)
 		}
 	}
 
-	struct fixer *f = fixer_new(&audit);
+	struct fixer *f = fixer_new(&shared.audit);
 	if (!f)
 		return EXIT_TROUBLE;
 	struct pgn_game game;

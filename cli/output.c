@@ -197,6 +197,58 @@ int outputs_are_one(const char *a, const char *b)
 	return canonical_target(a, ca, sizeof ca) == 0 && canonical_target(b, cb, sizeof cb) == 0 && strcmp(ca, cb) == 0;
 }
 
+/* The outputs open now (output_open), so that output_failed() can keep
+ * errno in the output its stream belongs to: with several outputs, each
+ * failure is reported with its own error.  A list, as split may have
+ * thousands; it is searched only when a write has failed. */
+static struct output *open_outputs;
+
+static void track(struct output *o)
+{
+	o->next_open = open_outputs;
+	o->prev_open = NULL;
+	if (open_outputs)
+		open_outputs->prev_open = o;
+	open_outputs = o;
+	o->tracked = 1;
+}
+
+void output_untrack(struct output *o)
+{
+	if (!o->tracked)
+		return;
+	if (o->prev_open)
+		o->prev_open->next_open = o->next_open;
+	else
+		open_outputs = o->next_open;
+	if (o->next_open)
+		o->next_open->prev_open = o->prev_open;
+	o->next_open = o->prev_open = NULL;
+	o->tracked = 0;
+}
+
+int output_failed(FILE *fp)
+{
+	if (!ferror(fp))
+		return 0;
+	for (struct output *o = open_outputs; o; o = o->next_open)
+		if (o->fp == fp) {
+			if (!o->write_errno)
+				o->write_errno = errno;
+			break;
+		}
+	return 1;
+}
+
+/* Why writing o failed: a failing flush sets errno afresh; a stream that
+ * failed earlier (output_failed) has its errno kept from then. */
+static int write_errno(const struct output *o, int flush_failed)
+{
+	if (!flush_failed && o->write_errno)
+		return o->write_errno;
+	return errno;
+}
+
 static int open_output(struct output *o, const char *path, int private);
 
 char *temporary_name(const char *path, const char *kind)
@@ -231,6 +283,7 @@ static int open_output(struct output *o, const char *path, int private)
 	memset(o, 0, sizeof *o);
 	if (!path || strcmp(path, "-") == 0) {
 		o->fp = stdout;
+		track(o);
 		return 0;
 	}
 	/* A device or a pipe (-o /dev/null, -o /dev/stderr, a FIFO) is written
@@ -244,6 +297,7 @@ static int open_output(struct output *o, const char *path, int private)
 		}
 		o->direct = 1;
 		o->path = path;
+		track(o);
 		return 0;
 	}
 	o->path = path;
@@ -278,36 +332,17 @@ static int open_output(struct output *o, const char *path, int private)
 		o->tmp_path = NULL;
 		return -1;
 	}
+	track(o);
 	return 0;
-}
-
-/* errno of the first failed write that output_failed() saw, 0 if none. */
-static int first_write_errno;
-
-int output_failed(FILE *fp)
-{
-	if (!ferror(fp))
-		return 0;
-	if (!first_write_errno)
-		first_write_errno = errno;
-	return 1;
-}
-
-/* Why writing failed: a failing flush sets errno afresh; a stream that failed
- * earlier (output_failed) has its errno kept from then. */
-static int write_errno(int flush_failed)
-{
-	if (!flush_failed && first_write_errno)
-		return first_write_errno;
-	return errno;
 }
 
 int output_close(struct output *o)
 {
+	output_untrack(o);
 	if (o->direct) {
 		int flush_failed = fflush(o->fp) != 0;
 		int failed = flush_failed || ferror(o->fp);
-		int saved = write_errno(flush_failed);
+		int saved = write_errno(o, flush_failed);
 		if (fclose(o->fp) != 0 && !failed) {
 			failed = 1;
 			saved = errno;
@@ -319,7 +354,7 @@ int output_close(struct output *o)
 	if (!o->tmp_path) {
 		int flush_failed = fflush(stdout) != 0;
 		if (flush_failed || ferror(stdout)) {
-			int saved = write_errno(flush_failed);
+			int saved = write_errno(o, flush_failed);
 			if (saved == EPIPE)
 				warnx_("standard output closed (broken pipe)");
 			else
@@ -330,7 +365,7 @@ int output_close(struct output *o)
 	}
 	int flush_failed = fflush(o->fp) != 0;
 	int failed = flush_failed || ferror(o->fp);
-	int saved = write_errno(flush_failed);
+	int saved = write_errno(o, flush_failed);
 	if (fclose(o->fp) != 0 && !failed) {
 		failed = 1;
 		saved = errno;
@@ -402,7 +437,7 @@ int output_close_all(struct output *o, int n)
 			continue;
 		int flush_failed = fflush(o[i].fp) != 0;
 		int failed = flush_failed || ferror(o[i].fp) || fsync(fileno(o[i].fp)) != 0;
-		int saved = write_errno(flush_failed);
+		int saved = write_errno(&o[i], flush_failed);
 		if (fclose(o[i].fp) != 0 && !failed) {
 			failed = 1;
 			saved = errno;
@@ -455,6 +490,7 @@ int output_close_all(struct output *o, int n)
 		o[i].path_in_place = 1;
 	}
 	for (i = 0; i < n; i++) {
+		output_untrack(&o[i]);
 		if (o[i].direct) {
 			if (output_close(&o[i]) < 0)
 				status = -1;

@@ -10,6 +10,7 @@
 
 void output_abandon(struct output *o)
 {
+	output_untrack(o);
 	if (o->fp && o->fp != stdout)
 		fclose(o->fp);
 	if (o->tmp_path) {

@@ -4,15 +4,11 @@
  *
  *   game <TAB> ply <TAB> move-as-written <TAB> uci <TAB> fen-after-the-move
  */
-#include <getopt.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "cli.h"
+#include "games.h"
+#include "options.h"
 #include "parser/pgn.h"
-#include "parser/stream.h"
 #include "validator/audit/audit.h"
-#include "validator/audit/lang.h"
 #include "validator/audit/recover.h"
 
 int usage_replay(FILE *fp, int status)
@@ -38,6 +34,8 @@ struct replay_printer {
 	FILE *out;
 	int game;
 	const struct pgn_game *current;
+	struct auditor auditor;
+	struct finding_list findings;
 };
 
 static void print_step(void *ctx, const struct replay_step *step)
@@ -54,84 +52,55 @@ static void print_step(void *ctx, const struct replay_step *step)
 		step->repair == REPAIR_SKIPPED ? "-" : pgn_token_text(p->current, step->token), uci, fen);
 }
 
-static int replay_file(FILE *out, const char *path, struct pgn_game *g, struct auditor *auditor,
-		       struct finding_list *findings)
+/* Before each file's games, when there are several: "# FILE". */
+static int print_file_name(void *ctx, struct game_input *in)
 {
-	char err[256];
-	const char *shown = input_name(path);
-	struct input_stream *s = input_open(path);
-	if (!s)
-		return -1;
-	struct pgn_reader *r = pgn_reader_new(s);
-	struct replay_printer printer = { out, 0, g };
-	int got = 0, status = 0;
-	while (!output_failed(out) && (got = pgn_next_game(r, g, err, sizeof err)) == 1) {
-		printer.game++;
-		findings->count = 0;
-		audit_game(auditor, g, findings, print_step, &printer);
-	}
-	if (got < 0) {
-		warn_read_failed(shown, err, printer.game);
-		status = -1;
-	}
-	pgn_reader_free(r);
-	stream_close(s);
-	return status;
+	struct replay_printer *p = ctx;
+	fprintf(p->out, "# %s\n", in->path);
+	return GAMES_GO_ON;
+}
+
+static int replay_one(void *ctx, struct game_input *in, const struct pgn_game *g)
+{
+	struct replay_printer *p = ctx;
+	p->game = in->games;
+	p->current = g;
+	p->findings.count = 0;
+	audit_game(&p->auditor, g, &p->findings, print_step, p);
+	return GAMES_GO_ON;
 }
 
 int cmd_replay(int argc, char **argv)
 {
-	enum { OPT_LANG = 256, OPT_RECOVER };
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "lang", required_argument, NULL, OPT_LANG },
-		{ "recover", no_argument, NULL, OPT_RECOVER },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *output = NULL;
-	struct audit_options opt = { RULES_BY_DATE, LANG_AUTO, 0 };
-	char err[160];
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o': output = optarg; break;
-		case OPT_LANG:
-			if (lang_parse_list(optarg, &opt.langs, err, sizeof err) < 0) {
-				warnx_("%s", err);
-				return usage_replay(stderr, EXIT_TROUBLE);
-			}
-			break;
-		case OPT_RECOVER: opt.recover = 1; break;
-		case 'h': return usage_replay(stdout, EXIT_CLEAN);
-		default: return usage_replay(stderr, EXIT_TROUBLE);
-		}
-	}
+	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER, "", NULL, NULL, NULL };
+	struct shared_options opt;
+	int parsed = options_parse(argc, argv, &command, &opt);
+	if (parsed != 0)
+		return parsed > 0 ? usage_replay(stdout, EXIT_CLEAN) : usage_replay(stderr, EXIT_TROUBLE);
 	int file_count;
 	char **files = input_files(argc, argv, &file_count);
-	if (output_is_input(output, "-o", files, file_count))
+	if (output_is_input(opt.output, "-o", files, file_count))
 		return EXIT_TROUBLE;
 	struct output out;
-	if (output_open(&out, output) < 0)
+	if (output_open(&out, opt.output) < 0)
 		return EXIT_TROUBLE;
 	static char buffer[1 << 16];
 	setvbuf(out.fp, buffer, _IOFBF, sizeof buffer);
 	struct pgn_game game;
-	struct finding_list findings = { 0 };
-	struct auditor auditor;
-	auditor_init(&auditor, &opt);
+	struct replay_printer printer = { .out = out.fp };
+	auditor_init(&printer.auditor, &opt.audit);
 	pgn_game_init(&game);
-	int trouble = 0;
-	for (int i = 0; i < file_count && !output_failed(out.fp); i++) {
-		if (file_count > 1)
-			fprintf(out.fp, "# %s\n", files[i]);
-		if (replay_file(out.fp, files[i], &game, &auditor, &findings) < 0)
-			trouble = 1;
-	}
+	struct game_loop loop = {
+		.on_begin = file_count > 1 ? print_file_name : NULL,
+		.on_game = replay_one,
+		.ctx = &printer,
+		.out = out.fp,
+		.game = &game,
+	};
+	int trouble = games_read_files(&loop, files, file_count) < 0;
 	pgn_game_free(&game);
-	finding_list_free(&findings);
-	auditor_free(&auditor);
+	finding_list_free(&printer.findings);
+	auditor_free(&printer.auditor);
 	if (output_close(&out) < 0)
 		return EXIT_TROUBLE;
 	return trouble ? EXIT_TROUBLE : EXIT_CLEAN;

@@ -3,8 +3,9 @@
  *
  * Two ways to cut:
  *  - --clean=FILE --flagged=FILE: every game is audited as `check` audits
- *    it; a game with a reported finding at or above --flagged-on goes to
- *    the flagged file, the others to the clean file.
+ *    it, with check's audit options (--lang, --rules, --select, --ignore,
+ *    --recover: options.h); a game with a reported finding at or above
+ *    --flagged-on goes to the flagged file, the others to the clean file.
  *  - --shards=N --prefix=P: N files cut at game boundaries, of about equal
  *    size, for running `check` on several cores or machines.
  *
@@ -22,13 +23,13 @@
  * part of the input would be worse than none.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "check.h"
 #include "cli.h"
+#include "games.h"
+#include "options.h"
 #include "parser/pgn.h"
 #include "parser/raw_window.h"
 #include "parser/stream.h"
@@ -40,7 +41,7 @@ int usage_split(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit split --clean=FILE --flagged=FILE [--flagged-on=error|warning|info]\n"
 	      "                      [--rules by-date|fide2023|fide2005] [--select CODE,...] [--ignore CODE,...]\n"
-	      "                      [FILE...]\n"
+	      "                      [--lang LIST] [--recover] [FILE...]\n"
 	      "       pgnaudit split --shards=N --prefix=PREFIX FILE...\n"
 	      "\n"
 	      "Copies every game of each FILE (standard input when none or '-'; gzip is\n"
@@ -49,11 +50,14 @@ int usage_split(FILE *fp, int status)
 	      "on go with it; the text after the last game of a file goes with that game.\n"
 	      "\n"
 	      "      --clean FILE        the games without a finding at or above --flagged-on\n"
-	      "      --flagged FILE      the games with one\n"
+	      "      --flagged FILE      the games with one; each game is audited as check audits it\n"
 	      "      --flagged-on LEVEL  error (default), warning or info\n"
 	      "      --rules EDITION     by-date (default), fide2023 or fide2005, as for check\n"
 	      "      --select CODES      count only these codes (comma-separated)\n"
 	      "      --ignore CODES      do not count these codes\n"
+	      "      --lang LIST         notations to read moves in, as for check (default auto)\n"
+	      "      --recover           at an illegal or ambiguous move, find the recording error\n"
+	      "                          the rest of the game agrees with, and go on, as for check\n"
 	      "      --shards N          cut into N files of about equal size (1 to 10000);\n"
 	      "                          needs files: standard input is refused\n"
 	      "      --prefix PREFIX     shard k is written to PREFIXk.pgn, k = 001, 002, ...\n"
@@ -70,9 +74,8 @@ int usage_split(FILE *fp, int status)
 struct split_options {
 	const char *clean, *flagged, *prefix;
 	long shards;
-	int flag_level;                     /* enum severity: flag at or above it */
-	unsigned char reported[CHECK_COUNT];
-	struct audit_options audit;
+	int flag_level; /* enum severity: flag at or above it */
+	struct shared_options shared; /* the audit, as check's */
 };
 
 struct splitter {
@@ -87,65 +90,64 @@ struct splitter {
 	int shard;          /* shards: the shard being filled */
 	long errors;        /* games with a reported error finding */
 	int write_failed;
-	int write_errno;
+	/* The input being read: what of it was copied, and its last game,
+	 * sent on once the text after it is known. */
+	uint64_t copied, pending_end;
+	int pending, pending_dest;
 };
 
+/* split's own options (options.h has the audit's). */
+enum { OPT_CLEAN = 256, OPT_FLAGGED, OPT_FLAGGED_ON, OPT_SHARDS, OPT_PREFIX };
+
+static int take_option(void *ctx, int option, const char *arg)
+{
+	struct split_options *o = ctx;
+	char *end;
+	switch (option) {
+	case OPT_CLEAN: o->clean = arg; return 0;
+	case OPT_FLAGGED: o->flagged = arg; return 0;
+	case OPT_FLAGGED_ON:
+		if (strcmp(arg, "error") == 0)
+			o->flag_level = SEVERITY_ERROR;
+		else if (strcmp(arg, "warning") == 0)
+			o->flag_level = SEVERITY_WARNING;
+		else if (strcmp(arg, "info") == 0)
+			o->flag_level = SEVERITY_INFO;
+		else {
+			warnx_("--flagged-on takes error, warning or info, not '%s'", arg);
+			return -1;
+		}
+		return 0;
+	case OPT_SHARDS:
+		o->shards = strtol(arg, &end, 10);
+		if (*end || end == arg || o->shards < 1 || o->shards > MAX_SHARDS) {
+			warnx_("--shards takes a number from 1 to %d, not '%s'", MAX_SHARDS, arg);
+			return -1;
+		}
+		return 0;
+	default: /* OPT_PREFIX */
+		o->prefix = arg;
+		return 0;
+	}
+}
+
+/* Returns 0, 1 for --help, or -1 after saying what is wrong. */
 static int parse_options(int argc, char **argv, struct split_options *o)
 {
-	enum { OPT_CLEAN = 256, OPT_FLAGGED, OPT_FLAGGED_ON, OPT_RULES, OPT_SELECT, OPT_IGNORE, OPT_SHARDS, OPT_PREFIX };
-	static const struct option longopts[] = {
+	static const struct option own[] = {
 		{ "clean", required_argument, NULL, OPT_CLEAN },
 		{ "flagged", required_argument, NULL, OPT_FLAGGED },
 		{ "flagged-on", required_argument, NULL, OPT_FLAGGED_ON },
-		{ "rules", required_argument, NULL, OPT_RULES },
-		{ "select", required_argument, NULL, OPT_SELECT },
-		{ "ignore", required_argument, NULL, OPT_IGNORE },
 		{ "shards", required_argument, NULL, OPT_SHARDS },
 		{ "prefix", required_argument, NULL, OPT_PREFIX },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *select = NULL, *ignore = NULL;
-	char *end;
-	int c;
 	memset(o, 0, sizeof *o);
 	o->flag_level = SEVERITY_ERROR;
-	o->audit.rules = RULES_BY_DATE;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_CLEAN: o->clean = optarg; break;
-		case OPT_FLAGGED: o->flagged = optarg; break;
-		case OPT_FLAGGED_ON:
-			if (strcmp(optarg, "error") == 0)
-				o->flag_level = SEVERITY_ERROR;
-			else if (strcmp(optarg, "warning") == 0)
-				o->flag_level = SEVERITY_WARNING;
-			else if (strcmp(optarg, "info") == 0)
-				o->flag_level = SEVERITY_INFO;
-			else {
-				warnx_("--flagged-on takes error, warning or info, not '%s'", optarg);
-				return -1;
-			}
-			break;
-		case OPT_RULES:
-			if (check_parse_rules(optarg, &o->audit.rules) < 0)
-				return -1;
-			break;
-		case OPT_SELECT: select = optarg; break;
-		case OPT_IGNORE: ignore = optarg; break;
-		case OPT_SHARDS:
-			o->shards = strtol(optarg, &end, 10);
-			if (*end || end == optarg || o->shards < 1 || o->shards > MAX_SHARDS) {
-				warnx_("--shards takes a number from 1 to %d, not '%s'", MAX_SHARDS, optarg);
-				return -1;
-			}
-			break;
-		case OPT_PREFIX: o->prefix = optarg; break;
-		case 'h': exit(usage_split(stdout, EXIT_CLEAN));
-		default: return -1;
-		}
-	}
+	const struct command_options command = { SHARED_AUDIT, "", own, take_option, o };
+	int status = options_parse(argc, argv, &command, &o->shared);
+	if (status != 0)
+		return status;
 	int by_audit = o->clean || o->flagged, by_size = o->shards || o->prefix;
 	if (by_audit == by_size) {
 		warnx_("split needs either --clean and --flagged, or --shards and --prefix");
@@ -163,11 +165,16 @@ static int parse_options(int argc, char **argv, struct split_options *o)
 		warnx_("--clean and --flagged name the same file, '%s'", o->clean);
 		return -1;
 	}
-	if (by_size && (select || ignore)) {
+	/* --rules has always been let pass with --shards, which ignores it. */
+	if (by_size && (o->shared.given & SHARED_CODES)) {
 		warnx_("--select and --ignore choose what flags a game; --shards audits nothing");
 		return -1;
 	}
-	return check_choose_codes(o->reported, select, ignore);
+	if (by_size && (o->shared.given & (SHARED_LANG | SHARED_RECOVER))) {
+		warnx_("--lang and --recover choose how a game is read; --shards audits nothing");
+		return -1;
+	}
+	return 0;
 }
 
 /* The clean/flagged output of a game: 1 when it is flagged. */
@@ -178,7 +185,7 @@ static int flagged(struct splitter *sp, const struct pgn_game *g)
 	audit_game(&sp->auditor, g, &sp->findings, NULL, NULL);
 	for (int i = 0; i < sp->findings.count; i++) {
 		const struct finding *f = &sp->findings.items[i];
-		if (!sp->opt->reported[f->code])
+		if (!sp->opt->shared.reported[f->code])
 			continue;
 		if ((int)f->severity <= sp->opt->flag_level)
 			flag = 1;
@@ -208,10 +215,8 @@ static int copy_chunk(struct splitter *sp, int dest, uint64_t from, uint64_t to)
 	FILE *fp = sp->outputs[dest].fp;
 	if (raw_window_write(&sp->window, from, to, fp) < 0)
 		return -1;
-	if (ferror(fp) && !sp->write_failed) {
+	if (output_failed(fp))
 		sp->write_failed = 1;
-		sp->write_errno = errno;
-	}
 	raw_window_drop(&sp->window, to);
 	return 0;
 }
@@ -230,63 +235,56 @@ static uint64_t end_of_line(struct raw_window *w, uint64_t end, uint64_t limit)
 	return e;
 }
 
-/* Copies a game's chunk [*copied, end) to dest (-1: the shard its size
- * decides) and moves *copied on. */
-static int copy_game(struct splitter *sp, int dest, uint64_t *copied, uint64_t end)
+/* Copies a game's chunk [sp->copied, end) to dest (-1: the shard its size
+ * decides) and moves sp->copied on. */
+static int copy_game(struct splitter *sp, int dest, uint64_t end)
 {
 	if (dest < 0)
-		dest = shard_of(sp, *copied, end);
-	if (copy_chunk(sp, dest, *copied, end) < 0)
+		dest = shard_of(sp, sp->copied, end);
+	if (copy_chunk(sp, dest, sp->copied, end) < 0)
 		return -1;
-	*copied = end;
+	sp->copied = end;
 	return dest;
 }
 
-/* Splits one input.  A game is sent on when the next one has been read (or
- * the input ends), once the text after it is known.  Returns -1 when the
- * input could not be read whole (the message is out). */
-static int split_file(struct splitter *sp, const char *path, struct pgn_game *g)
+static int begin_input(void *ctx, struct game_input *in)
 {
-	char err[256];
-	const char *shown = input_name(path);
-	struct input_stream *s = input_open(path);
-	if (!s)
-		return -1;
-	raw_window_reset(&sp->window);
-	stream_set_tap(s, raw_window_tap, &sp->window);
-	struct pgn_reader *r = pgn_reader_new(s);
-	uint64_t copied = 0, pending_end = 0;
-	int index = 0, got = 0, status = 0, pending = 0, pending_dest = -1;
-	while (!sp->write_failed && (got = pgn_next_game(r, g, err, sizeof err)) == 1) {
-		if (pending && copy_game(sp, pending_dest, &copied,
-					 end_of_line(&sp->window, pending_end, g->start_offset)) < 0) {
-			warn_not_kept(shown, index - 1, sp->window.error);
-			status = -1;
-			break;
-		}
-		index++;
-		pending = 1;
-		pending_dest = sp->opt->shards ? -1 : flagged(sp, g);
-		pending_end = g->end_offset;
+	struct splitter *sp = ctx;
+	(void)in;
+	sp->copied = sp->pending_end = 0;
+	sp->pending = 0;
+	sp->pending_dest = -1;
+	return GAMES_GO_ON;
+}
+
+/* A game is sent on when the next one has been read (or the input ends),
+ * once the text after it is known. */
+static int split_game(void *ctx, struct game_input *in, const struct pgn_game *g)
+{
+	struct splitter *sp = ctx;
+	if (sp->pending && copy_game(sp, sp->pending_dest, end_of_line(&sp->window, sp->pending_end, g->start_offset)) < 0) {
+		warn_not_kept(in->shown, in->games - 2, sp->window.error);
+		return GAMES_FAILED;
 	}
-	if (got < 0) {
-		warn_read_failed(shown, err, index);
-		status = -1;
+	sp->pending = 1;
+	sp->pending_dest = sp->opt->shards ? -1 : flagged(sp, g);
+	sp->pending_end = g->end_offset;
+	return sp->write_failed ? GAMES_STOP : GAMES_GO_ON;
+}
+
+/* The text after the last game goes with it; a file without games goes to
+ * the clean file, or to the shard its size says. */
+static int end_input(void *ctx, struct game_input *in)
+{
+	struct splitter *sp = ctx;
+	uint64_t end = raw_window_end(&sp->window);
+	int dest = sp->pending ? sp->pending_dest : sp->opt->shards ? -1 : 0;
+	if (copy_game(sp, dest, end) < 0) {
+		warn_not_kept(in->shown, in->games - 1, sp->window.error);
+		return GAMES_FAILED;
 	}
-	if (got == 0 && status == 0) {
-		/* The text after the last game goes with it; a file without
-		 * games goes to the clean file, or to the shard its size says. */
-		uint64_t end = raw_window_end(&sp->window);
-		int dest = pending ? pending_dest : sp->opt->shards ? -1 : 0;
-		if (copy_game(sp, dest, &copied, end) < 0) {
-			warn_not_kept(shown, index - 1, sp->window.error);
-			status = -1;
-		}
-		sp->done += end;
-	}
-	pgn_reader_free(r);
-	stream_close(s);
-	return status;
+	sp->done += end;
+	return sp->write_failed ? GAMES_STOP : GAMES_GO_ON;
 }
 
 /* The decompressed size of an input, for balancing shards: the size of a
@@ -375,7 +373,7 @@ static int close_outputs(struct splitter *sp, int keep)
 		for (int i = 0; i < sp->output_count; i++)
 			if (ferror(sp->outputs[i].fp))
 				warnx_("%s: write failed: %s; no output file was written", sp->outputs[i].path,
-				       strerror(sp->write_errno));
+				       strerror(sp->outputs[i].write_errno));
 	} else if (!keep) {
 		warnx_("no output file was written: they are written only when every input was read whole");
 	}
@@ -400,8 +398,9 @@ static int close_outputs(struct splitter *sp, int keep)
 int cmd_split(int argc, char **argv)
 {
 	struct split_options opt;
-	if (parse_options(argc, argv, &opt) < 0)
-		return usage_split(stderr, EXIT_TROUBLE);
+	int parsed = parse_options(argc, argv, &opt);
+	if (parsed != 0)
+		return parsed > 0 ? usage_split(stdout, EXIT_CLEAN) : usage_split(stderr, EXIT_TROUBLE);
 	int file_count;
 	char **files = input_files(argc, argv, &file_count);
 
@@ -427,12 +426,19 @@ int cmd_split(int argc, char **argv)
 	if (open_outputs(&sp) < 0)
 		return EXIT_TROUBLE;
 	raw_window_init(&sp.window);
-	auditor_init(&sp.auditor, &opt.audit);
+	auditor_init(&sp.auditor, &opt.shared.audit);
 	struct pgn_game game;
 	pgn_game_init(&game);
-	for (int i = 0; i < file_count && !sp.write_failed; i++)
-		if (split_file(&sp, files[i], &game) < 0)
-			trouble = 1;
+	struct game_loop loop = {
+		.on_begin = begin_input,
+		.on_game = split_game,
+		.on_end = end_input,
+		.ctx = &sp,
+		.window = &sp.window,
+		.game = &game,
+	};
+	if (games_read_files(&loop, files, file_count) < 0)
+		trouble = 1;
 	if (sp.write_failed)
 		trouble = 1;
 	if (close_outputs(&sp, !trouble) < 0)

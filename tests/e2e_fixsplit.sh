@@ -244,6 +244,12 @@ expect_status 2 "split --clean alone" -- "$BIN" split --clean="$TMP/c.pgn" "$in"
 expect_status 2 "split --shards=0" -- "$BIN" split --shards=0 --prefix="$TMP/s" "$in"
 expect_status 2 "split --flagged-on=fatal" -- "$BIN" split --clean=a --flagged=b --flagged-on=fatal "$in"
 expect_status 2 "split to one file twice" -- "$BIN" split --clean="$TMP/same" --flagged="$TMP/same" "$in"
+for opt in --lang=de --recover --select=illegal-move; do
+	expect_status 2 "split --shards $opt" -- "$BIN" split --shards=2 --prefix="$TMP/s" "$opt" "$in"
+	expect_grep "shards audits nothing" "$TMP/err" "split --shards $opt says why"
+done
+expect_status 2 "split --lang=klingon" -- "$BIN" split --clean=a --flagged=b --lang=klingon "$in"
+expect_grep "'klingon' is not a notation" "$TMP/err" "split --lang says which notation is unknown"
 expect_status 0 "split --help" -- "$BIN" split --help
 expect_grep "^usage: pgnaudit split" "$TMP/out" "split --help prints the usage"
 expect_status 0 "fix --help" -- "$BIN" fix --help

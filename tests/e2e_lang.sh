@@ -8,6 +8,8 @@
 # of the Szabo-Geller scoresheet in testdata/lang reaches the final position
 # of the English one, and every uniquely repaired scoresheet in
 # testdata/recover reaches the final position of the game as played.
+# `split --clean --flagged`, given the same options, flags the games check
+# finds errors in and exits as check does.
 # Run from the repository root: `make e2e`.
 set -u
 BIN=./pgnaudit
@@ -22,7 +24,9 @@ final_fen() { # FILE OPTIONS...: the FEN after the last ply replay prints
 	"$BIN" replay "$@" "$f" | tail -1 | cut -f2,5
 }
 
-# 1. Expected findings.
+games_in() { "$BIN" replay "$1" 2>/dev/null | awk -F'\t' '$2 == 0' | wc -l; }
+
+# 1. Expected findings, and split flags the games check finds errors in.
 for pgn in testdata/lang/*.pgn testdata/recover/*.pgn; do
 	expected=${pgn%.pgn}.jsonl
 	[ -f "$expected" ] || continue
@@ -36,6 +40,15 @@ for pgn in testdata/lang/*.pgn testdata/recover/*.pgn; do
 		bad "check $pgn differs from $expected"
 		diff "$expected" "$TMP/out" | head -10 | sed 's/^/    /'
 	fi
+	# split audits as check does, with the same options: the games with
+	# an error finding are flagged, and the exit status is check's.
+	# shellcheck disable=SC2046 # options are words
+	"$BIN" split --clean="$TMP/clean.pgn" --flagged="$TMP/flagged.pgn" $(options_of "$pgn") "$pgn" 2>"$TMP/err"
+	got=$?
+	if [ "$got" = "$want" ]; then ok; else bad "split $pgn: exit $got, wanted $want (check's)"; sed 's/^/    /' "$TMP/err" | head -3; fi
+	flagged=$(grep '"severity":"error"' "$expected" | sed 's/.*"game":\([0-9]*\),.*/\1/' | sort -u | wc -l)
+	games=$(games_in "$TMP/flagged.pgn")
+	if [ "$games" = "$flagged" ]; then ok; else bad "split $pgn flagged $games games, wanted $flagged (check's errors)"; fi
 done
 
 # 2. Every notation replays to the English final position (ply 64).
