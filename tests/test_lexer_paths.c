@@ -35,8 +35,10 @@ static void add_path(struct paths *p, const char *path)
 {
 	if (p->count == p->cap) {
 		p->cap = p->cap ? 2 * p->cap : 64;
-		p->path = realloc(p->path, p->cap * sizeof *p->path);
-		assert_non_null(p->path);
+		char **bigger = realloc(p->path, p->cap * sizeof *p->path);
+
+		assert_non_null(bigger);
+		p->path = bigger;
 	}
 	p->path[p->count] = strdup(path);
 	assert_non_null(p->path[p->count]);
@@ -92,8 +94,10 @@ static unsigned char *load(const char *path, size_t *len)
 	for (;;) {
 		if (cap - *len < 65536) {
 			cap = cap ? 2 * cap : 65536;
-			data = realloc(data, cap + 1);
-			assert_non_null(data);
+			unsigned char *bigger = realloc(data, cap + 1);
+
+			assert_non_null(bigger);
+			data = bigger;
 		}
 		size_t got = fread(data + *len, 1, cap - *len, f);
 
@@ -122,8 +126,10 @@ static unsigned char *inflate_all(const unsigned char *raw, size_t len, size_t *
 		n += (size_t)got;
 		if (cap - n < 65536) {
 			cap *= 2;
-			text = realloc(text, cap + PGN_IN_PLACE_SLACK);
-			assert_non_null(text);
+			unsigned char *bigger = realloc(text, cap + PGN_IN_PLACE_SLACK);
+
+			assert_non_null(bigger);
+			text = bigger;
 		}
 	}
 	*failed = got < 0;
@@ -336,6 +342,8 @@ static void compare_dir(const char *dir, const size_t *chunks, size_t nchunks)
 	long games = 0;
 
 	collect(&p, dir);
+	if (p.count == 0)
+		fail_msg("%s: no files", dir);
 	qsort(p.path, p.count, sizeof *p.path, by_name);
 	for (size_t i = 0; i < p.count; i++)
 		games += compare_file(p.path[i], chunks, nchunks);
