@@ -34,6 +34,7 @@
 #include "parser/memory.h"
 #include "parser/pgn_internal.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -965,7 +966,7 @@ static int lex_brace_comment(struct pgn_reader *r, struct pgn_game *g)
 		 * emit_text come down to this. */
 		const unsigned char *s = r->buf + r->pos + 1;
 		const unsigned char *p = comment_close_on_line(s - 1);
-		size_t n = (size_t)(p - s);
+		size_t n = p != NULL ? (size_t)(p - s) : 0;
 
 		if (p != NULL && !r->st.stopped && !r->st.text_failed && g->token_count < g->token_cap
 		    && g->arena_len + n + 1 <= g->arena_cap) {
@@ -1520,8 +1521,11 @@ static void result_to_end(struct pgn_reader *r, struct pgn_game *g)
 {
 	int i = r->st.result_index;
 
-	if (!r->st.after_result || i < 0 || i >= g->token_count || g->tokens[i].type != TOKEN_RESULT)
+	if (!r->st.after_result || i < 0)
 		return;
+	/* The result was stored at i (else i is -1), and the reader never
+	 * takes a token back. */
+	assert(i < g->token_count && g->tokens[i].type == TOKEN_RESULT);
 	struct pgn_token result = g->tokens[i];
 
 	memmove(&g->tokens[i], &g->tokens[i + 1], (size_t)(g->token_count - i - 1) * sizeof *g->tokens);
