@@ -9,6 +9,7 @@
  */
 #include "json.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -219,7 +220,8 @@ static int number(struct cursor *c, const char **out)
 		while (is_digit(peek(c)))
 			c->pos++;
 	}
-	/* start > 0: a value always follows a ':' and a member name. */
+	/* A value always follows a ':' and a member name. */
+	assert(start > 0);
 	memmove(c->line + start - 1, c->line + start, c->pos - start);
 	c->line[c->pos - 1] = '\0';
 	*out = c->line + start - 1;

@@ -20,14 +20,21 @@
  * size.  Text that can be any length (comments, escape lines, blanks) is
  * streamed instead.
  *
+ * Most tokens are not lexed here one by one, though: pgn_fast_run
+ * (pgn_fast.c) takes runs of the commonest ones without the per-token
+ * bookkeeping, and comes back here for anything else.  What a token is
+ * is decided once, by the helpers of pgn_internal.h that both use.
+ *
  * Recovery matters as much as speed: a damaged file must not hide the games
  * after the damage.  Every problem is recorded in the game and reading goes
  * on; a `{` that is never closed is caught when its text reaches a line that
  * is nothing but tag pairs, and that line starts the next game.
  */
 #include "parser/pgn.h"
+#include "parser/pgn_internal.h"
 #include "util/memory.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -35,103 +42,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
-#define READ_BUFFER_SIZE ((size_t)256 * 1024)
-#define SHORT_COPY ((size_t)16)
-
 #define PRINTF_LIKE(fmt, args) __attribute__((format(printf, fmt, args)))
-#define ALWAYS_INLINE __attribute__((always_inline))
-
-/* What a byte can be; the scanning loops test these bits. */
-enum {
-	C_BLANK = 1 << 0,         /* space, tab, form feed, vertical tab */
-	C_LINE_END = 1 << 1,      /* LF, CR */
-	C_SYMBOL = 1 << 2,        /* continues a symbol */
-	C_SYMBOL_DOT = 1 << 3,    /* C_SYMBOL or '.' (symbols begun by a letter, a digit or a byte >= 0x80) */
-	C_SYMBOL_START = 1 << 4,  /* letters and bytes >= 0x80 */
-	C_DIGIT = 1 << 5,
-	C_NAME = 1 << 6,          /* tag names */
-	C_LINE_STOP = 1 << 7,     /* LF CR NUL */
-	C_GLYPH = 1 << 8,         /* ! ? */
-	C_DOT = 1 << 9,
-	C_ODD = 1 << 10,          /* NUL (the sentinel), '%', 0xEF (BOM), ^Z: looked at in skip_blanks */
-};
-
-/* The longest symbol an annotation sign that begins with a byte can be
- * (`N` 1, `RR` 2, `∞` and the like up to 5 bytes), 0 for the bytes that
- * begin none (annotation_sign_of): lex_plain_run leaves a symbol to
- * lex_symbol when it is no longer, with one look-up. */
-static const uint8_t annotation_length[256] = {
-	['D'] = 1, ['N'] = 1, ['R'] = 2, [0xC2] = 5, [0xCE] = 5, [0xE2] = 5,
-};
 
 /* What a lexing step tells the game loop. */
 enum { LEX_GO_ON, LEX_GAME_OVER };
-
-struct where {
-	uint32_t line, column;
-	uint64_t offset;
-};
-
-/* The game being read. */
-struct game_state {
-	int started;            /* its first byte has been seen */
-	int tag_section;        /* it has (or tried to have) tag pairs */
-	int movetext;           /* it has a movetext token other than a comment */
-	int has_result;
-	int cut_by_comment;     /* it ended inside an unterminated comment */
-	int last_type;          /* type of the last token, -1 before the first */
-	uint64_t depth;         /* variations open now */
-	struct where open;      /* the outermost open '(' */
-	struct where end;       /* just after the last token or tag pair */
-	int syntax_problems;    /* counted against PGN_MAX_PROBLEMS */
-	int text_failed;        /* the text being built did not fit */
-	int stopped;            /* a limit was hit: nothing more is stored */
-	int full_problems, full_tags, deep_noted;
-	uint32_t restart_line;  /* the game ended at a move 1 that starts the next (restarts_game), on this line; else 0 */
-	/* Annotation signs written as text (`+=`, `N`, `D`, `∞`: ChessBase's
-	 * and Fritz's exports), reported once per game at the first. */
-	int annotations;
-	struct where annotation_at;
-	const struct annotation_sign *first_annotation;
-	/* A variation right after the termination marker (analysis written
-	 * after the result): the game goes on while variations and comments
-	 * follow; result_index is the result token, moved to the end when the
-	 * game ends (a RESULT token is always a game's last). */
-	int after_result;
-	int result_index;
-};
-
-struct pgn_reader {
-	struct input_stream *stream;    /* read after the bytes in memory; may be NULL */
-	const unsigned char *mem, *mem_end; /* bytes to read first (pgn_reader_restart) */
-	const char *mem_failure;    /* without a stream: the end of mem is this read error */
-	unsigned char *storage;     /* history byte, READ_BUFFER_SIZE bytes, sentinel,
-				       SHORT_COPY bytes for emit to read past the end */
-	unsigned char *buf;         /* storage + 1; buf[-1] is the byte before buf[0] */
-	size_t pos, end;            /* next byte; end of the bytes read */
-	uint64_t base;              /* input offset of buf[0] */
-	uint64_t line_start;        /* input offset of column 1 of the current line */
-	uint32_t line;              /* the line's low 32 bits (see pgn.h, Lines) */
-	uint64_t line_known;        /* a whole line number at or before it, fewer
-				       than 2^32 lines back: that of the last game's
-				       start or read of more input (need_more), or
-				       of where reading started */
-	int eof, failed;
-	int read_error;             /* the stream failed; failed once the bytes
-				       read before that are used up */
-	char error[256];
-	struct game_state st;
-	/* Where the last game returned ended and how, and whether the input
-	 * ended inside a game or a run of comments: for reading in pieces
-	 * (pgn_reader_ended_between_games). */
-	struct pgn_position last_end;
-	int games_returned, last_by_result, ended_inside;
-	uint16_t cls[256];
-};
 
 /* ---- the byte classes ---- */
 
@@ -186,13 +100,6 @@ static ssize_t source_read(struct pgn_reader *r, unsigned char *to, size_t n)
 		return -1;
 	}
 	return 0;
-}
-
-/* Could a column in the buffered bytes pass UINT32_MAX?  Then the fast runs,
- * which do not clamp columns, leave them to the general lexer (where_at). */
-static inline int long_line(const struct pgn_reader *r)
-{
-	return r->base + r->end - r->line_start >= UINT32_MAX;
 }
 
 /* The whole number of the line the reader is on: lines only go forward from
@@ -252,27 +159,12 @@ static inline struct where where_at(const struct pgn_reader *r, size_t pos)
 	return w;
 }
 
-/* Does the line-end byte at p end a line?  LF and CR do, the LF of a CRLF
- * does not: its CR did.  (p[-1] is always readable: the buffer keeps a byte
- * before its first.) */
-static inline int ends_line(const unsigned char *p)
-{
-	return *p == '\r' || p[-1] != '\r';
-}
-
 /* Counts the line end at p (LF, CR, or the LF of a CRLF) once it is read. */
 static inline void count_line_end(struct pgn_reader *r, const unsigned char *p)
 {
 	if (ends_line(p))
 		r->line++;
 	r->line_start = r->base + (size_t)(p - r->buf) + 1;
-}
-
-static inline const unsigned char *skip_spaces(const uint16_t *cls, const unsigned char *p)
-{
-	while (cls[*p] & C_BLANK)
-		p++;
-	return p;
 }
 
 /* scan_run for a run that reached the end of the buffered bytes. */
@@ -307,6 +199,17 @@ static inline size_t scan_run(struct pgn_reader *r, unsigned mask, int *whole)
 		p++;
 	if (p == r->buf + r->end && !r->eof)
 		return scan_run_more(r, mask, whole);
+	*whole = 1;
+	return (size_t)(p - s);
+}
+
+/* scan_run for a symbol (C_SYMBOL_DOT), ended where symbol_end ends it. */
+static inline size_t scan_symbol(struct pgn_reader *r, int *whole)
+{
+	const unsigned char *s = r->buf + r->pos, *p = symbol_end(r->cls, s);
+
+	if (p == r->buf + r->end && !r->eof)
+		return scan_run_more(r, C_SYMBOL_DOT, whole);
 	*whole = 1;
 	return (size_t)(p - s);
 }
@@ -575,7 +478,7 @@ static inline void add_token(struct pgn_reader *r, struct pgn_game *g, enum toke
 	struct pgn_token *t = &g->tokens[g->token_count++];
 
 	t->type = (uint8_t)type;
-	t->depth = (uint8_t)(r->st.depth < PGN_MAX_DEPTH ? r->st.depth : PGN_MAX_DEPTH);
+	t->depth = token_depth(r->st.depth);
 	t->text = text;
 	t->length = (uint32_t)length;
 	t->line = at.line;
@@ -583,27 +486,9 @@ static inline void add_token(struct pgn_reader *r, struct pgn_game *g, enum toke
 	t->number = number;
 }
 
-/* Copies the n bytes of a text at s to the arena.  Most texts are short,
- * and a call of memcpy costs more than copying them: below SHORT_COPY bytes
- * this copies SHORT_COPY (the buffer and the arena have room for the bytes
- * beyond), up to twice that two blocks that overlap. */
-static inline void copy_text(char *to, const unsigned char *s, size_t n)
-{
-	if (n < SHORT_COPY) {
-		memcpy(to, s, SHORT_COPY);
-	} else if (n <= 2 * SHORT_COPY) {
-		memcpy(to, s, SHORT_COPY);
-		memcpy(to + n - SHORT_COPY, s + n - SHORT_COPY, SHORT_COPY);
-	} else {
-		memcpy(to, s, n);
-	}
-}
-
 /* Makes the len bytes at r->pos a token and moves past them.  Short texts
- * are copied without a call (copy_text).  Everything
- * is read before anything is stored, and the bytes of the text are stored
- * last: a byte store may alias any field, and would make the compiler read
- * them all again. */
+ * are copied without a call (copy_text).  Everything is read before
+ * anything is stored (store_token says why). */
 ALWAYS_INLINE static inline void emit(struct pgn_reader *r, struct pgn_game *g,
 				      enum token_type type, size_t len, int32_t number)
 {
@@ -620,11 +505,11 @@ ALWAYS_INLINE static inline void emit(struct pgn_reader *r, struct pgn_game *g,
 		return;
 
 	size_t text = g->arena_len;
-	char *to = g->arena + text;
+	char *arena = g->arena;
 	struct pgn_token *t = &g->tokens[g->token_count];
 	struct pgn_token token = {
 		.type = (uint8_t)type,
-		.depth = (uint8_t)(depth < PGN_MAX_DEPTH ? depth : PGN_MAX_DEPTH),
+		.depth = token_depth(depth),
 		.text = (uint32_t)text,
 		.length = (uint32_t)len,
 		.line = at.line,
@@ -634,9 +519,7 @@ ALWAYS_INLINE static inline void emit(struct pgn_reader *r, struct pgn_game *g,
 
 	g->token_count++;
 	g->arena_len = text + len + 1;
-	*t = token;
-	copy_text(to, s, len);
-	to[len] = 0;
+	store_token(t, arena, &token, s);
 }
 
 /* Text built in pieces (comments): text_add, then emit_text. */
@@ -669,18 +552,6 @@ static void emit_text(struct pgn_reader *r, struct pgn_game *g, enum token_type 
 	}
 	g->arena[g->arena_len++] = 0;
 	add_token(r, g, type, text, g->arena_len - 1 - text, at, 0);
-}
-
-/* A number of up to 9 digits, or INT32_MAX for more. */
-static int32_t number_value(const unsigned char *s, size_t len)
-{
-	int32_t n = 0;
-
-	if (len > 9)
-		return INT32_MAX;
-	for (size_t i = 0; i < len; i++)
-		n = n * 10 + (s[i] - '0');
-	return n;
 }
 
 /* s[0..n) for a message: printable ASCII as is, other bytes as \xNN, and
@@ -732,30 +603,6 @@ struct tag_scan {
 	unsigned char control;              /* its first other control character, or 0 */
 };
 
-/* The first '"', '\\' or control character (a line end, NUL, any other
- * byte below 0x20, DEL) at or after s, sixteen bytes at a time as
- * comment_stop (which see); a tag value is mostly a single block. */
-static inline const unsigned char *value_stop(const unsigned char *s)
-{
-#ifdef __SSE2__
-	const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
-	const __m128i below_space = _mm_set1_epi8(0x1F), del = _mm_set1_epi8(0x7F);
-	for (;; s += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-		/* v <= 0x1F, unsigned: min(v, 0x1F) == v. */
-		__m128i control = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(v, below_space), v), _mm_cmpeq_epi8(v, del));
-		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)), control);
-		int mask = _mm_movemask_epi8(hit);
-		if (mask)
-			return s + __builtin_ctz((unsigned)mask);
-	}
-#else
-	while (*s != '"' && *s != '\\' && *s >= 0x20 && *s != 0x7F)
-		s++;
-	return s;
-#endif
-}
-
 /* Scans `[ Name "value" ]` from the '[' at p, within the buffered bytes;
  * TAG_MORE when they end before the tag pair does. */
 static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned char *p,
@@ -763,10 +610,20 @@ static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned 
 {
 	const uint16_t *cls = r->cls;
 	const unsigned char *end = r->buf + r->end, *open = p;
+	struct plain_tag plain;
 
+	ts->escaped = ts->nul = 0;
+	ts->control = 0;
+	if (plain_tag_pair(cls, p, &plain)) {
+		ts->name = plain.name;
+		ts->name_len = plain.name_len;
+		ts->value = plain.value;
+		ts->value_len = plain.value_len;
+		ts->stop = plain.stop;
+		return TAG_OK;
+	}
 	ts->name = p = skip_spaces(cls, p + 1);
-	while (cls[*p] & C_NAME)
-		p++;
+	p = tag_name_end(cls, p);
 	ts->name_len = (size_t)(p - ts->name);
 	/* Too long is decided here, on the bytes, not by how many of them
 	 * the buffer happens to hold: a reader of the whole file and one of
@@ -783,8 +640,6 @@ static enum tag_status scan_tag_pair(const struct pgn_reader *r, const unsigned 
 	if (*p != '"' || p == end)
 		return TAG_NO_VALUE;
 	ts->value = ++p;
-	ts->escaped = ts->nul = 0;
-	ts->control = 0;
 	for (;;) {
 		p = value_stop(p);
 		if ((size_t)(p - ts->value) > PGN_MAX_TOKEN_BYTES) {
@@ -869,29 +724,29 @@ static void add_tag(struct pgn_reader *r, struct pgn_game *g, const struct tag_s
 		return;
 	}
 	tag = &g->tags[g->tag_count++];
-	tag->line = at.line;
-	tag->column = at.column;
-	tag->name = (uint32_t)g->arena_len;
-	o = g->arena + g->arena_len;
-	copy_text(o, ts->name, ts->name_len);
-	o += ts->name_len;
-	*o++ = 0;
-	tag->value = (uint32_t)(o - g->arena);
 	if (!ts->escaped) {
 		/* Nearly every value: nothing to unescape. */
-		copy_text(o, ts->value, ts->value_len);
-		o += ts->value_len;
+		g->arena_len = store_tag(tag, g->arena, g->arena_len, ts->name, ts->name_len, ts->value,
+					 ts->value_len, at.line, at.column, ts->control);
 	} else {
+		tag->line = at.line;
+		tag->column = at.column;
+		tag->name = (uint32_t)g->arena_len;
+		o = g->arena + g->arena_len;
+		copy_text(o, ts->name, ts->name_len);
+		o += ts->name_len;
+		*o++ = 0;
+		tag->value = (uint32_t)(o - g->arena);
 		for (const unsigned char *p = ts->value, *end = p + ts->value_len; p < end; p++) {
 			if (*p == '\\' && p + 1 < end && (p[1] == '"' || p[1] == '\\'))
 				p++;
 			*o++ = (char)*p;
 		}
+		tag->value_length = (uint32_t)(o - (g->arena + tag->value));
+		tag->control = ts->control;
+		*o++ = 0;
+		g->arena_len = (size_t)(o - g->arena);
 	}
-	tag->value_length = (uint32_t)(o - (g->arena + tag->value));
-	tag->control = ts->control;
-	*o++ = 0;
-	g->arena_len = (size_t)(o - g->arena);
 	/* The value is a C string to everything after the reader. */
 	if (ts->nul) {
 		char name[48];
@@ -976,105 +831,6 @@ static int tag_line_follows(struct pgn_reader *r, uint64_t *at)
 			return -1;
 		if (more == 0 && !r->eof)
 			return 0;
-	}
-}
-
-/*
- * After the first tag pair of a game the rest of its tag section is nearly
- * always lines of the plainest form, `[Name "value"]`.  As lex_plain_run
- * does for movetext, this loop takes a run of those in one go, with the
- * position and the line count in local variables, instead of a call of
- * skip_blanks, lex_one, lex_bracket, scan_tag and add_tag per tag pair.
- * It stores them as add_tag does, and stops at the first byte it does not
- * take as lex_bracket would take it - anything that is not a blank, a line
- * end or a tag pair of that form without a backslash in its value; a tag
- * pair that runs into the end of the buffered bytes or is too long; arrays
- * that are full - leaving that byte to skip_blanks and lex_one.
- */
-static void lex_tag_run(struct pgn_reader *r, struct pgn_game *g)
-{
-	const uint16_t *cls = r->cls;
-	const unsigned char *buf = r->buf, *p = buf + r->pos, *after = NULL;
-	uint64_t line_pos = r->line_start - r->base;
-	uint32_t line = r->line, after_line = 0, after_column = 0;
-	int count = g->tag_count;
-	char *const arena = g->arena;
-	size_t arena_len = g->arena_len;
-
-	if (r->st.stopped || g->tags == NULL || long_line(r))
-		return;
-	for (;;) {
-		unsigned c = *p, k = cls[c];
-
-		if (k & C_BLANK) {
-			p++;
-			continue;
-		}
-		if (k & C_LINE_END) {
-			if (ends_line(p))
-				line++;
-			p++;
-			line_pos = (size_t)(p - buf);
-			continue;
-		}
-		if (c != '[')
-			break;
-		/* After a blank line a tag pair may start the next game: that
-		 * is lex_bracket's to decide. */
-		if (line >= (after != NULL ? after_line : r->st.end.line) + 2)
-			break;
-
-		/* The sentinel stops every scan: a NUL is none of the
-		 * bytes looked for, so a tag pair cut by the end of the
-		 * buffered bytes is left to lex_bracket. */
-		const unsigned char *name = p + 1, *q = name;
-
-		while (cls[*q] & C_NAME)
-			q++;
-		size_t name_len = (size_t)(q - name);
-
-		if (name_len == 0 || q[0] != ' ' || q[1] != '"')
-			break;
-		const unsigned char *value = q + 2;
-
-		q = value_stop(value);
-		size_t value_len = (size_t)(q - value);
-
-		if (q[0] != '"' || q[1] != ']' || name_len > PGN_MAX_TOKEN_BYTES ||
-		    value_len > PGN_MAX_TOKEN_BYTES || count == g->tag_cap ||
-		    arena_len + name_len + value_len + 2 > g->arena_cap)
-			break;
-
-		struct pgn_tag *tag = &g->tags[count++];
-		char *o = arena + arena_len;
-		uint32_t column = (uint32_t)((uint64_t)(p - buf) - line_pos + 1);
-
-		tag->line = line;
-		tag->column = column;
-		tag->name = (uint32_t)arena_len;
-		tag->value = (uint32_t)(arena_len + name_len + 1);
-		tag->value_length = (uint32_t)value_len;
-		tag->control = 0; /* value_stop stops at one: left to scan_tag_pair */
-		/* In this order: copy_text may write past the text. */
-		copy_text(o, name, name_len);
-		o[name_len] = 0;
-		copy_text(o + name_len + 1, value, value_len);
-		o[name_len + 1 + value_len] = 0;
-		arena_len += name_len + value_len + 2;
-		p = q + 2;
-		after = p;
-		after_line = line;
-		after_column = column + (uint32_t)(p - name) + 1;
-	}
-	r->pos = (size_t)(p - buf);
-	r->line = line;
-	r->line_start = r->base + line_pos;
-	g->tag_count = count;
-	g->arena_len = arena_len;
-	if (after != NULL) {
-		r->st.end.line = after_line;
-		r->st.end.column = after_column;
-		r->st.end.offset = r->base + (size_t)(after - buf);
 	}
 }
 
@@ -1171,7 +927,6 @@ static int lex_bracket(struct pgn_reader *r, struct pgn_game *g)
 	add_tag(r, g, &ts, where_at(r, r->pos));
 	r->pos = (size_t)(ts.stop - r->buf);
 	r->st.end = where_at(r, r->pos);
-	lex_tag_run(r, g);
 	return LEX_GO_ON;
 }
 
@@ -1197,27 +952,6 @@ static int comment_cut(struct pgn_reader *r, struct pgn_game *g, uint32_t text,
 	return LEX_GAME_OVER;
 }
 
-/* The first '}', line end or NUL at or after s: strcspn(s, "}\n\r").  The
- * sentinel NUL and the SHORT_COPY bytes after it make reading whole blocks
- * of sixteen safe: a block starts at or before the sentinel. */
-static inline const unsigned char *comment_stop(const unsigned char *s)
-{
-#ifdef __SSE2__
-	const __m128i close = _mm_set1_epi8('}'), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
-	const __m128i nul = _mm_setzero_si128();
-	for (;; s += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, close), _mm_cmpeq_epi8(v, lf)),
-					   _mm_or_si128(_mm_cmpeq_epi8(v, cr), _mm_cmpeq_epi8(v, nul)));
-		int mask = _mm_movemask_epi8(hit);
-		if (mask)
-			return s + __builtin_ctz((unsigned)mask);
-	}
-#else
-	return s + strcspn((const char *)s, "}\n\r");
-#endif
-}
-
 /* A {} comment; at each line end inside it, a line of tag pairs means the
  * comment was never closed. */
 static int lex_brace_comment(struct pgn_reader *r, struct pgn_game *g)
@@ -1226,16 +960,15 @@ static int lex_brace_comment(struct pgn_reader *r, struct pgn_game *g)
 	uint32_t text = (uint32_t)g->arena_len;
 	uint64_t tag_at = 0;
 
-	r->pos++;
 	{
 		/* Nearly always: the comment closes on its line, within the
 		 * buffered bytes, and the arrays have room.  Then text_add and
 		 * emit_text come down to this. */
-		const unsigned char *s = r->buf + r->pos;
-		const unsigned char *p = comment_stop(s);
-		size_t n = (size_t)(p - s);
+		const unsigned char *s = r->buf + r->pos + 1;
+		const unsigned char *p = comment_close_on_line(s - 1);
+		size_t n = p != NULL ? (size_t)(p - s) : 0;
 
-		if (*p == '}' && !r->st.stopped && !r->st.text_failed && g->token_count < g->token_cap
+		if (p != NULL && !r->st.stopped && !r->st.text_failed && g->token_count < g->token_cap
 		    && g->arena_len + n + 1 <= g->arena_cap) {
 			memcpy(g->arena + text, s, n);
 			g->arena[text + n] = 0;
@@ -1247,6 +980,7 @@ static int lex_brace_comment(struct pgn_reader *r, struct pgn_game *g)
 			return LEX_GO_ON;
 		}
 	}
+	r->pos++;
 	for (;;) {
 		const unsigned char *s = r->buf + r->pos;
 		const unsigned char *p = comment_stop(s);
@@ -1549,13 +1283,12 @@ ALWAYS_INLINE static inline int lex_symbol(struct pgn_reader *r, struct pgn_game
 {
 	/* Dots belong to symbols begun by bytes >= 0x80 too: Arabic-Indic and
 	 * Persian move numbers (١٢.) are symbols, and their dot is theirs. */
-	unsigned mask = C_SYMBOL_DOT;
 	int whole;
-	size_t len = scan_run(r, mask, &whole);
+	size_t len = scan_symbol(r, &whole);
 
 	if (!whole || len > PGN_MAX_TOKEN_BYTES)
-		return lex_too_long(r, g, "symbol", mask);
-	if (annotation_length[r->buf[r->pos]] >= len) {
+		return lex_too_long(r, g, "symbol", C_SYMBOL_DOT);
+	if (may_be_annotation(r->buf + r->pos, len)) {
 		const struct annotation_sign *a = annotation_sign_of(r->buf + r->pos, len);
 		if (a)
 			return lex_annotation(r, g, a, len);
@@ -1581,7 +1314,7 @@ static int result_follows(struct pgn_reader *r, int c)
 		return 1;
 	if (c != '0' && c != '1')
 		return 0;
-	len = scan_run(r, C_SYMBOL_DOT, &whole);
+	len = scan_symbol(r, &whole);
 	return whole && (is_result(r->buf + r->pos, len) || (len == 3 && memcmp(r->buf + r->pos, "1/2", 3) == 0));
 }
 
@@ -1606,9 +1339,10 @@ static int restarts_game(const struct pgn_reader *r, const struct pgn_game *g)
 static int lex_digits(struct pgn_reader *r, struct pgn_game *g)
 {
 	int whole;
-	size_t len = scan_run(r, C_SYMBOL_DOT, &whole), digits = 0, dots;
+	size_t len = scan_symbol(r, &whole), digits, dots;
 	const unsigned char *s = r->buf + r->pos;
 	struct where at = where_at(r, r->pos);
+	int32_t number;
 
 	if (!whole || len > PGN_MAX_TOKEN_BYTES)
 		return lex_too_long(r, g, "symbol", C_SYMBOL_DOT);
@@ -1619,18 +1353,15 @@ static int lex_digits(struct pgn_reader *r, struct pgn_game *g)
 			    "'1/2' is not a PGN result: a draw is written 1/2-1/2");
 		return take_result(r, g, len);
 	}
-	while (digits < len && r->cls[s[digits]] & C_DIGIT)
-		digits++;
-	for (dots = digits; dots < len && s[dots] == '.'; dots++)
-		continue;
-	if (dots == digits + 1 && number_value(s, digits) == 1 && restarts_game(r, g)) {
+	dots = (size_t)(scan_move_number(r->cls, s, &digits, &number) - s);
+	if (dots == digits + 1 && number == 1 && restarts_game(r, g)) {
 		g->end_offset = r->base + r->pos;
 		r->st.restart_line = r->line;
 		return LEX_GAME_OVER;
 	}
 	r->st.movetext = 1;
-	if (digits == len || dots > digits)
-		emit(r, g, TOKEN_MOVE_NUMBER, dots, number_value(s, digits));
+	if (is_move_number(digits, dots, len))
+		emit(r, g, TOKEN_MOVE_NUMBER, dots, number);
 	else
 		emit(r, g, TOKEN_SYMBOL, len, 0);
 	return LEX_GO_ON;
@@ -1665,7 +1396,9 @@ static int lex_nag(struct pgn_reader *r, struct pgn_game *g)
 		r->pos++;
 		return LEX_GO_ON;
 	}
-	int32_t value = number_value(s + 1, len - 1);
+	int32_t value;
+
+	(void)scan_number(r->cls, s + 1, &value);
 
 	/* PGN 8.2.4: a NAG is 0 to 255.  A larger one is kept as written
 	 * (fix copies such a game unchanged, never as another number). */
@@ -1758,214 +1491,6 @@ static int lex_one(struct pgn_reader *r, struct pgn_game *g, int c)
 	return lex_unexpected(r, g);
 }
 
-/* ---- the plain movetext run ---- */
-
-/* Where lex_plain_run's tokens must end before, for a run at p with t the
- * next token and arena_len bytes of the arena used.  It is at most the end
- * of the buffered bytes and PGN_MAX_TOKEN_BYTES from p, so that a token
- * that ends before it is whole and not too long; and the arrays have room
- * for what the bytes before it can make: a token spans at least one byte,
- * and its text and NUL take at most twice the bytes it spans. */
-static const unsigned char *run_limit(const struct pgn_reader *r, const struct pgn_game *g,
-				      const unsigned char *p, const struct pgn_token *t, size_t arena_len)
-{
-	size_t n = (size_t)(r->buf + r->end - p);
-	size_t tokens_room = (size_t)(g->tokens + g->token_cap - t);
-	/* copy_text may write SHORT_COPY bytes from a text's start. */
-	size_t arena_room = g->arena_cap > arena_len + SHORT_COPY ? g->arena_cap - arena_len - SHORT_COPY : 0;
-
-	if (n > tokens_room)
-		n = tokens_room;
-	if (n > arena_room / 2)
-		n = arena_room / 2;
-	if (n > PGN_MAX_TOKEN_BYTES)
-		n = PGN_MAX_TOKEN_BYTES;
-	return p + n;
-}
-
-/*
- * Most of the bytes of a file are movetext of the plainest kind: move
- * numbers, moves, comments that close on their line, and the blanks and
- * line ends between them.  This loop takes a run of those in one go, with
- * the position, the line count and the game's arrays held in local
- * variables and written back once at the end, instead of a call of
- * skip_blanks and lex_one per token, each of which must read them all from
- * memory again (any byte stored may alias them).  It makes the same tokens
- * as lex_symbol, lex_digits and lex_brace_comment, and stops at the first
- * byte it does not take as it would take it - anything that is not a
- * blank, a line end, a letter, a byte >= 0x80 but 0xEF, a digit or a '{';
- * a digit followed by '-' or '/' (a result, say); a comment that does not
- * close on its line; a token that runs into the end of the buffered bytes,
- * is too long or may not fit in the arrays (run_limit) - leaving that byte
- * to skip_blanks and lex_one.  It never reads input, records a problem or
- * ends a game.
- */
-static void lex_plain_run(struct pgn_reader *r, struct pgn_game *g)
-{
-	const uint16_t *cls = r->cls;
-	const unsigned char *buf = r->buf, *p = buf + r->pos;
-
-	if (!(cls[*p] & (C_BLANK | C_LINE_END | C_SYMBOL_START | C_DIGIT)) || (cls[*p] & C_ODD) ||
-	    r->st.stopped || g->tokens == NULL || long_line(r))
-		return;
-
-	/* The loop keeps few variables, so that they stay in registers: the
-	 * next token as a pointer; column_zero, the address of the byte
-	 * before the line's first byte as an integer, so that a column is
-	 * one subtraction (it is below buf when the line began before
-	 * buf[0]: unsigned arithmetic makes the columns right all the same);
-	 * and no copy of what the last token says (its type, where it ends):
-	 * that is read back from it at the end.  One test a token, that it ends before `limit` (run_limit), stands
-	 * for the tests of the buffer's end, the token's length and the
-	 * arrays' room; the limit starts at p, so that the first token
-	 * computes it. */
-	const uintptr_t column_zero0 = (uintptr_t)buf + (uintptr_t)(r->line_start - r->base) - 1;
-	uintptr_t column_zero = column_zero0;
-	uint32_t line = r->line;
-	struct pgn_token *const first = g->tokens + g->token_count, *t = first;
-	char *const arena = g->arena;
-	size_t arena_len = g->arena_len;
-	const unsigned char *limit = p;
-	const uint8_t depth = (uint8_t)(r->st.depth < PGN_MAX_DEPTH ? r->st.depth : PGN_MAX_DEPTH);
-
-	for (;;) {
-		unsigned c = *p, k = cls[c];
-
-		if (k & C_BLANK) {
-			p++;
-			continue;
-		}
-		if (k & C_LINE_END) {
-			if (ends_line(p))
-				line++;
-			column_zero = (uintptr_t)p;
-			p++;
-			continue;
-		}
-
-		/* The token: its type, number and text (take bytes at s),
-		 * the end of the bytes it needs whole (q) and where the next
-		 * one starts (next). */
-		const unsigned char *q = p + 1, *s = p, *next;
-		size_t take;
-		uint8_t type = TOKEN_SYMBOL;
-		int32_t number = 0;
-
-		/* 0xEF may begin a byte order mark, which skip_blanks drops
-		 * at the start of a line. */
-		if (!(k & (C_SYMBOL_START | C_DIGIT)) || (k & C_ODD)) {
-			if (c != '{')
-				break;
-			/* A comment that closes on its line, as the fast
-			 * path of lex_brace_comment takes it: one comes after
-			 * every move in files with clock times or evaluations. */
-			const unsigned char *close = comment_stop(p + 1);
-
-			if (*close != '}')
-				break;
-			type = TOKEN_COMMENT;
-			s = p + 1;
-			take = (size_t)(close - s);
-			q = next = close + 1;
-		} else if (k & C_DIGIT) {
-			/* Nearly always a move number that stands alone (`12.`
-			 * `12...` `12`): its digits and dots are scanned once,
-			 * and are the whole run of symbol bytes.  The value is
-			 * number_value's, worked out on the way. */
-			uint32_t value = c - '0';
-
-			while (cls[*q] & C_DIGIT)
-				value = value * 10 + (uint32_t)(*q++ - '0');
-			size_t digits = (size_t)(q - p);
-
-			while (*q == '.')
-				q++;
-			take = (size_t)(q - p);
-			if (!(cls[*q] & C_SYMBOL_DOT)) {
-				type = TOKEN_MOVE_NUMBER;
-				number = digits > 9 ? INT32_MAX : (int32_t)value;
-			} else {
-				/* Else the whole run, as lex_digits takes it:
-				 * `12.e4` is the move number `12.` (then e4),
-				 * `12e4` a symbol. */
-				size_t dots = take;
-
-				while (cls[*q] & C_SYMBOL_DOT)
-					q++;
-				take = (size_t)(q - p);
-				/* Results (1-0 0-1 1/2-1/2, and 1/2), and
-				 * castling written with zeros, are lex_digits'
-				 * to judge. */
-				if (p[1] == '-' || p[1] == '/')
-					break;
-				if (dots > digits) {
-					type = TOKEN_MOVE_NUMBER;
-					take = dots;
-					number = number_value(p, digits);
-				}
-			}
-			next = p + take;
-			/* A move 1 may start the next game (restarts_game). */
-			if (number == 1)
-				break;
-		} else {
-			/* Most symbols are moves of 2 to 5 bytes: the first
-			 * four bytes after p are classed at once, and the
-			 * length comes from a bit scan instead of a loop whose
-			 * exit branch follows no pattern.  They may lie past
-			 * the symbol, but not past the sentinel NUL that ends
-			 * it at the latest and the SHORT_COPY bytes after it. */
-			_Static_assert(C_SYMBOL_DOT == 8, "the shifts below");
-			unsigned run = ((cls[q[0]] >> 3) & 1u) | ((cls[q[1]] >> 2) & 2u) | ((cls[q[2]] >> 1) & 4u)
-				     | (cls[q[3]] & 8u);
-			q += __builtin_ctz(~run);
-			if (run == 15)
-				while (cls[*q] & C_SYMBOL_DOT)
-					q++;
-			take = (size_t)(q - p);
-			next = q;
-			/* `N`, `D`, `RR`, `∞` and the like may be annotation
-			 * signs: lex_symbol tells. */
-			if (take <= annotation_length[c])
-				break;
-		}
-		if (q >= limit) {
-			limit = run_limit(r, g, p, t, arena_len);
-			if (q >= limit)
-				break;
-		}
-
-		char *to = arena + arena_len;
-
-		t->type = type;
-		t->depth = depth;
-		t->text = (uint32_t)arena_len;
-		t->length = (uint32_t)take;
-		t->line = line;
-		t->column = (uint32_t)((uintptr_t)p - column_zero);
-		t->number = number;
-		t++;
-		arena_len += take + 1;
-		copy_text(to, s, take);
-		to[take] = 0;
-		/* Nearly every token is followed by one space. */
-		p = next + (*next == ' ');
-	}
-	r->pos = (size_t)(p - buf);
-	r->line = line;
-	if (column_zero != column_zero0)
-		r->line_start = r->base + (column_zero + 1 - (uintptr_t)buf);
-	g->token_count = (int)(t - g->tokens);
-	g->arena_len = arena_len;
-	if (t > first) {
-		r->st.last_type = t[-1].type;
-		r->st.end.line = t[-1].line;
-		/* The byte after the token, after the '}' of a comment. */
-		r->st.end.column = t[-1].column + t[-1].length + (t[-1].type == TOKEN_COMMENT ? 2 : 0);
-		r->st.movetext = 1;
-	}
-}
-
 /* ---- games ---- */
 
 static void game_reset(struct pgn_reader *r, struct pgn_game *g)
@@ -1996,8 +1521,11 @@ static void result_to_end(struct pgn_reader *r, struct pgn_game *g)
 {
 	int i = r->st.result_index;
 
-	if (!r->st.after_result || i < 0 || i >= g->token_count || g->tokens[i].type != TOKEN_RESULT)
+	if (!r->st.after_result || i < 0)
 		return;
+	/* The result was stored at i (else i is -1), and the reader never
+	 * takes a token back. */
+	assert(i < g->token_count && g->tokens[i].type == TOKEN_RESULT);
 	struct pgn_token result = g->tokens[i];
 
 	memmove(&g->tokens[i], &g->tokens[i + 1], (size_t)(g->token_count - i - 1) * sizeof *g->tokens);
@@ -2066,11 +1594,11 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g, char *err, size_t er
 		int c, status;
 
 		/* After the result only variations and comments are read into
-		 * the game, not moves (the plain run's tokens). */
+		 * the game, not moves (the fast path's tokens). */
 		int trailing = r->st.after_result && r->st.depth == 0;
 
-		if (r->st.movetext && !trailing)
-			lex_plain_run(r, g);
+		if (r->fast_path && !trailing)
+			pgn_fast_run(r, g);
 		c = skip_blanks(r);
 		if (c < 0)
 			return r->failed ? read_failed(r, err, errlen) : end_of_input(r, g);
@@ -2118,6 +1646,7 @@ struct pgn_reader *pgn_reader_new(struct input_stream *s)
 	if (s != NULL)
 		(void)memory_populate(r->storage, 1 + READ_BUFFER_SIZE + 1 + SHORT_COPY);
 	init_classes(r->cls);
+	r->fast_path = 1;
 	pgn_reader_restart(r, NULL, 0, s, NULL, NULL);
 	return r;
 }
@@ -2161,6 +1690,11 @@ void pgn_reader_restart_in_place(struct pgn_reader *r, unsigned char *data, size
 	memset(data + len, 0, PGN_IN_PLACE_SLACK);
 	r->end = len;
 	r->eof = 1;
+}
+
+void pgn_reader_set_fast_path(struct pgn_reader *r, int on)
+{
+	r->fast_path = on != 0;
 }
 
 uint64_t pgn_reader_line(const struct pgn_reader *r)

@@ -211,6 +211,11 @@ void pgn_reader_restart(struct pgn_reader *r, const void *data, size_t len, stru
 void pgn_reader_restart_in_place(struct pgn_reader *r, unsigned char *data, size_t len,
 				 const struct pgn_position *at);
 int pgn_reader_ended_between_games(const struct pgn_reader *r, struct pgn_position *resume);
+/* Whether the reader takes runs of common tokens through its fast path
+ * (on by default).  Off, every token goes through the general lexer: the
+ * games must be the same byte for byte, which tests/test_lexer_paths.c
+ * checks; nothing else needs to switch it off. */
+void pgn_reader_set_fast_path(struct pgn_reader *r, int on);
 /* The line the reader is on: after the last game of in-place bytes, 1 + the
  * line ends in them when it started on line 1. */
 uint64_t pgn_reader_line(const struct pgn_reader *r);
