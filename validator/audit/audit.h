@@ -9,7 +9,8 @@
  * ply, so that `replay` can print positions and `fix` note which token each
  * ply was read from, while `check` and `split` use the findings.  Then the
  * check passes (tags, notation, results, claims; passes.h) read the record.
- * Variations are parsed by the reader but not replayed here.
+ * Variations are parsed by the reader but not replayed here: variations.h
+ * walks them (fix uses it to write them anew).
  */
 #ifndef PGNAUDIT_AUDIT_H
 #define PGNAUDIT_AUDIT_H
