@@ -336,11 +336,11 @@ static void test_forced_line_proof(void **state)
 	 * Black: closed in a handful of nodes although both have queens */
 	setup(&pos, "7k/8/6QK/3p2q1/3P1P2/4P3/8/8 w - - 3 3");
 	assert_int_equal(mate_impossible_by_material(&pos, WHITE), 0);
-	assert_int_equal(helpmate_search(&pos, WHITE, 1, 6, 2000, &line), MATE_IMPOSSIBLE);
+	assert_int_equal(helpmate_proof(&pos, WHITE, 6, 2000, &line), MATE_IMPOSSIBLE);
 	assert_true(line.nodes < 20);
 	/* an ordinary position: the first line it cannot close gives up */
 	position_startpos(&pos);
-	assert_int_equal(helpmate_search(&pos, WHITE, 1, 6, 2000, &line), MATE_UNKNOWN);
+	assert_int_equal(helpmate_proof(&pos, WHITE, 6, 2000, &line), MATE_UNKNOWN);
 	assert_true(line.nodes <= 8);
 }
 

@@ -386,7 +386,7 @@ static int report_unwinnable_timeout(const struct game_record *rec, enum final_s
 	/* Only a proof of MATE_IMPOSSIBLE matters here; the helpmate search
 	 * (node budget 0: skipped) would only find helpmates, at up to a
 	 * millisecond a game. */
-	if (can_checkmate_within(pos, (enum color)winner, 0, NULL) != MATE_IMPOSSIBLE)
+	if (mate_by_proofs(pos, (enum color)winner, NULL) != MATE_IMPOSSIBLE)
 		return 0;
 	struct finding *f = record_game_finding(rec, CHECK_UNWINNABLE_TIMEOUT, out);
 	f->rule = "FIDE 6.9";

@@ -441,23 +441,36 @@ static enum verdict deepen(struct search *s, const struct position *pos, enum pl
 	return v;
 }
 
-enum mate_ability helpmate_search(const struct position *pos, enum color winner, int proof_only, int depth,
-				  long node_budget, struct helpmate *line)
+static void search_init(struct search *s, enum color winner, int proof_only, long node_budget,
+			struct helpmate *line)
+{
+	memset(s, 0, sizeof *s);
+	s->winner = winner;
+	s->proof_only = proof_only;
+	s->budget = node_budget;
+	s->line = line;
+	if (line)
+		line->length = 0;
+}
+
+enum mate_ability helpmate_proof(const struct position *pos, enum color winner, int depth, long node_budget,
+				 struct helpmate *line)
+{
+	struct search s;
+
+	search_init(&s, winner, 1, node_budget, line);
+	return answer(&s, search(&s, pos, depth, 0, 0, 1));
+}
+
+enum mate_ability helpmate_search(const struct position *pos, enum color winner, long node_budget,
+				  struct helpmate *line)
 {
 	struct table_entry table[TABLE_SIZE];
 	struct search s;
 	enum plan_kind first;
 	enum verdict v;
 
-	memset(&s, 0, sizeof s);
-	s.winner = winner;
-	s.proof_only = proof_only;
-	s.budget = node_budget;
-	s.line = line;
-	if (line)
-		line->length = 0;
-	if (proof_only)
-		return answer(&s, search(&s, pos, depth, 0, 0, 1));
+	search_init(&s, winner, 0, node_budget, line);
 	s.table = table;
 	/* Queens and rooks mate most easily where the king stands; minor
 	 * pieces need the corner. */

@@ -335,14 +335,12 @@ int mate_impossible_in_blocked_structure(const struct position *pos, enum color 
 #define FORCED_LINE_DEPTH 6
 #define FORCED_LINE_NODES 2000L
 
-/* The proofs from the cheapest to the dearest, then the search.  The
- * material proof holds even where the game is over; the others need to
- * know that the side to move is not mated, hence the moves first. */
-enum mate_ability can_checkmate_within(const struct position *pos, enum color winner, long node_budget,
-				       struct helpmate *line)
+/* The proofs from the cheapest to the dearest.  The material proof holds
+ * even where the game is over; the others need to know that the side to
+ * move is not mated, hence the moves first. */
+enum mate_ability mate_by_proofs(const struct position *pos, enum color winner, struct helpmate *line)
 {
 	struct move_list list;
-	enum mate_ability answer;
 
 	if (line) {
 		line->length = 0;
@@ -355,10 +353,16 @@ enum mate_ability can_checkmate_within(const struct position *pos, enum color wi
 		return in_check(pos) && pos->side_to_move != winner ? MATE_POSSIBLE : MATE_IMPOSSIBLE;
 	if (mate_impossible_in_blocked_structure(pos, winner))
 		return MATE_IMPOSSIBLE;
-	answer = helpmate_search(pos, winner, 1, FORCED_LINE_DEPTH, FORCED_LINE_NODES, line);
+	return helpmate_proof(pos, winner, FORCED_LINE_DEPTH, FORCED_LINE_NODES, line);
+}
+
+enum mate_ability can_checkmate_within(const struct position *pos, enum color winner, long node_budget,
+				       struct helpmate *line)
+{
+	enum mate_ability answer = mate_by_proofs(pos, winner, line);
 	if (answer != MATE_UNKNOWN || node_budget <= 0)
 		return answer;
-	return helpmate_search(pos, winner, 0, 0, node_budget, line);
+	return helpmate_search(pos, winner, node_budget, line);
 }
 
 enum mate_ability can_checkmate(const struct position *pos, enum color winner)
@@ -368,7 +372,7 @@ enum mate_ability can_checkmate(const struct position *pos, enum color winner)
 
 static int forced_line_closes(const struct position *pos, enum color winner)
 {
-	return helpmate_search(pos, winner, 1, FORCED_LINE_DEPTH, FORCED_LINE_NODES, NULL) == MATE_IMPOSSIBLE;
+	return helpmate_proof(pos, winner, FORCED_LINE_DEPTH, FORCED_LINE_NODES, NULL) == MATE_IMPOSSIBLE;
 }
 
 /* Both sides' proofs, the board flooded only once.  A stalemate is dead

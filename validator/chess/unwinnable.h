@@ -69,6 +69,14 @@ enum mate_ability can_checkmate(const struct position *pos, enum color winner);
 enum mate_ability can_checkmate_within(const struct position *pos, enum color winner, long node_budget,
 				       struct helpmate *line);
 
+/* The proofs alone (material, no legal move, a blocked structure, every
+ * short line closing): MATE_IMPOSSIBLE, MATE_POSSIBLE (the side to move is
+ * mated already) or MATE_UNKNOWN.  This is all `check` asks (an unwinnable
+ * time forfeit wants a proof); the helpmate search is for the tests, which
+ * hold it to the CHA positions, until the unwinnability issue puts it to
+ * work, and the binary does not link it (nothing of it in `nm pgnaudit`). */
+enum mate_ability mate_by_proofs(const struct position *pos, enum color winner, struct helpmate *line);
+
 /* A dead position: neither side can checkmate (both MATE_IMPOSSIBLE by the
  * proofs alone).  Cheap enough for every final position of a game. */
 int is_dead_position(const struct position *pos);
@@ -85,13 +93,15 @@ int mate_impossible_by_material(const struct position *pos, enum color winner);
  * already checkmated. */
 int mate_impossible_in_blocked_structure(const struct position *pos, enum color winner);
 
-/* The search behind the last two steps (helpmate.c).  With proof_only it
- * explores every continuation up to `depth` plies and stops at the first
- * line it cannot close with a proof above; otherwise it deepens a guided
- * search until it finds a helpmate, closes every line, or spends
- * node_budget.  Returns MATE_POSSIBLE (line filled in when not NULL),
- * MATE_IMPOSSIBLE or MATE_UNKNOWN. */
-enum mate_ability helpmate_search(const struct position *pos, enum color winner, int proof_only, int depth,
-				  long node_budget, struct helpmate *line);
+/* The searches behind the last two steps (helpmate.c), each returning
+ * MATE_POSSIBLE (line filled in when not NULL), MATE_IMPOSSIBLE or
+ * MATE_UNKNOWN.  helpmate_proof explores every continuation up to `depth`
+ * plies and stops at the first line it cannot close with a proof above;
+ * helpmate_search deepens a guided search until it finds a helpmate,
+ * closes every line, or spends node_budget. */
+enum mate_ability helpmate_proof(const struct position *pos, enum color winner, int depth, long node_budget,
+				 struct helpmate *line);
+enum mate_ability helpmate_search(const struct position *pos, enum color winner, long node_budget,
+				  struct helpmate *line);
 
 #endif
