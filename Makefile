@@ -49,10 +49,11 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(OBJ_DIR)/%.o)
 # 2-3% faster (README, "Speed").  Both builds give each object the same
 # auxiliary name (-dumpdir, -dumpbase): gcc names the counts of a static
 # function after it.  Other compilers, or `make release PGO=0`, build it
-# without a profile.
+# without a profile, in build/release-nopgo/: switching PGO never links
+# objects built the other way.
 IS_GCC   := $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && echo 1 || echo 0)
 PGO      ?= $(IS_GCC)
-REL_DIR  := build/release
+REL_DIR  := build/release$(if $(filter 1,$(PGO)),,-nopgo)
 REL_OBJ  := $(CLI_SRC:%.c=$(REL_DIR)/obj/%.o) $(LIB_SRC:%.c=$(REL_DIR)/obj/%.o)
 REL_CPPFLAGS = $(CPPFLAGS) -DNDEBUG
 PGO_TRAIN := $(sort $(wildcard testdata/*.pgn testdata/*/*.pgn testdata/*/*.pgn.gz))
