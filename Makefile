@@ -1,86 +1,111 @@
 # pgnaudit - audit chess game records against the FIDE Laws of Chess.
 #
-#   make               build ./pgnaudit (profile-guided with gcc; make PGO=0 without)
+#   make               build ./pgnaudit (-O2, assert() on: what the tests run); says what is
+#                      missing rather than installing it
+#   make release       build build/release/pgnaudit: -DNDEBUG, profile-guided with gcc
 #   make test          install missing test dependencies, build and run every test
-#   make demo          audit the bundled sample
-#   make bench         throughput of check vs pgn-extract (installs pgn-extract if missing)
+#   make demo          audit the bundled sample (installs ISA-L if missing)
+#   make bench         the release binary's throughput vs pgn-extract (installs pgn-extract if missing)
 #   make perft-full    every depth of the perft suites (about 4.6 G nodes; minutes)
 #   make sanitize      every test and a pass over the corpus with ASan and UBSan
 #   make lint          cppcheck and clang-tidy (.cppcheck-suppressions, .clang-tidy)
+#   make tsan          check -j N under ThreadSanitizer
 #   make hostile       hostile inputs: limits of time, memory and exit status
 #   make fuzz          build the libFuzzer targets (clang); make fuzz-run FUZZ_SECONDS=N runs each
 #   make mutate        mutation testing: MUTANTS=N mutants (seed MUTATE_SEED) against every test
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local   the release binary and the man pages
 
 CC       ?= cc
 # -flto lets the small attack-table lookups be inlined across files.
 CFLAGS   ?= -O2 -g -flto=auto
 WARNINGS  = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I.
+# Each object's headers, as the compiler saw them, into a .d file beside it.
+DEPFLAGS  = -MMD -MP -MF $(@:.o=.d)
 LDLIBS   += -lisal -lpthread
 PREFIX   ?= /usr/local
 # Builds and test runs at once (make test, sanitize, lint): the machine's processors.
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 MANDIR   ?= $(PREFIX)/share/man
 
-LIB_SRC  := $(sort $(wildcard util/*.c parser/*.c validator/chess/*.c validator/audit/*.c reports/*.c))
-CLI_SRC  := $(sort $(wildcard cli/*.c))
-LIB_OBJ  := $(LIB_SRC:.c=.o)
-CLI_OBJ  := $(CLI_SRC:.c=.o)
+LIB_SRC  := $(sort $(wildcard parser/*.c validator/chess/*.c validator/audit/*.c reports/*.c util/*.c))
+CLI_SRC  := $(sort $(wildcard cli/*.c cli/*/*.c))
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 TEST_BIN := $(TEST_SRC:tests/%.c=tests/bin/%)
 MANPAGES := $(sort $(wildcard man/*.1))
 
-# Profile-guided optimisation, with gcc: the objects are built a second
-# time with counters into build/pgo/, that binary checks the test files
-# (testdata/), and the real objects are compiled with the counts it leaves.
-# On the bench file that takes 4.9% of the instructions off and makes
-# `check` 2-3% faster (README, "Speed").  Both builds give each object the
-# same auxiliary name (-dumpdir, -dumpbase): gcc names the counts of a
-# static function after it.  `make PGO=0` builds without a profile; so do
-# other compilers and the sanitizer builds.
-IS_GCC := $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && echo 1 || echo 0)
-PGO ?= $(IS_GCC)
-PGO_DIR := build/pgo
+# The plain build (make, make test, the sanitizer builds) in build/plain/,
+# the release build in build/release/: neither ever links the other's
+# objects, whichever was built last.
+OBJ_DIR  := build/plain
+LIB_OBJ  := $(LIB_SRC:%.c=$(OBJ_DIR)/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(OBJ_DIR)/%.o)
+
+# The release build: assert() compiled out (-DNDEBUG) and, with gcc,
+# profile-guided: the objects are built a second time with counters into
+# build/release/gen/, that binary checks the test files (testdata/), and
+# the release objects are compiled with the counts it leaves.  On the
+# bench file that takes 4.9% of the instructions off and makes `check`
+# 2-3% faster (README, "Speed").  Both builds give each object the same
+# auxiliary name (-dumpdir, -dumpbase): gcc names the counts of a static
+# function after it.  Other compilers, or `make release PGO=0`, build it
+# without a profile, in build/release-nopgo/: switching PGO never links
+# objects built the other way.
+IS_GCC   := $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && echo 1 || echo 0)
+PGO      ?= $(IS_GCC)
+REL_DIR  := build/release$(if $(filter 1,$(PGO)),,-nopgo)
+REL_OBJ  := $(CLI_SRC:%.c=$(REL_DIR)/obj/%.o) $(LIB_SRC:%.c=$(REL_DIR)/obj/%.o)
+REL_CPPFLAGS = $(CPPFLAGS) -DNDEBUG
 PGO_TRAIN := $(sort $(wildcard testdata/*.pgn testdata/*/*.pgn testdata/*/*.pgn.gz))
 ifeq ($(PGO),1)
-PGO_PROFILE := $(PGO_DIR)/profile
-PGO_AUX = -dumpdir $(CURDIR)/$(PGO_DIR)/aux/ -dumpbase $(subst /,-,$*).c
-PGO_GEN = -fprofile-generate=$(CURDIR)/$(PGO_DIR)/counts
+PGO_PROFILE := $(REL_DIR)/profile
+PGO_AUX = -dumpdir $(CURDIR)/$(REL_DIR)/aux/ -dumpbase $(subst /,-,$*).c
+PGO_GEN = -fprofile-generate=$(CURDIR)/$(REL_DIR)/counts
 # Code the training does not reach is compiled as without a profile.
-PGO_USE = -fprofile-use=$(CURDIR)/$(PGO_DIR)/counts -fprofile-partial-training -Wno-missing-profile
+PGO_USE = -fprofile-use=$(CURDIR)/$(REL_DIR)/counts -fprofile-partial-training -Wno-missing-profile
 endif
 
 # apt-get through sudo when not root; nothing at all when the file is present.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_UPDATED := /tmp/.pgnaudit-apt-updated
 
-.PHONY: all test unit e2e differential sanitize tsan lint hostile fuzz fuzz-run mutate demo bench perft-full install uninstall clean deps-build deps-test deps-lint deps-hostile
+.PHONY: all release test unit e2e differential sanitize tsan lint hostile fuzz fuzz-run mutate demo bench perft-full install uninstall clean need-build deps-build deps-test deps-lint deps-hostile
 
-all: deps-build pgnaudit
+all: pgnaudit
 
 pgnaudit: $(CLI_OBJ) $(LIB_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# need-build comes first (order-only: it never makes an object out of date).
+$(OBJ_DIR)/%.o: %.c | need-build
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARNINGS) $(DEPFLAGS) -c -o $@ $<
+
+release: $(REL_DIR)/pgnaudit
+
+$(REL_DIR)/pgnaudit: $(REL_OBJ)
 	$(CC) $(CFLAGS) $(PGO_USE) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-%.o: %.c $(wildcard */*.h) $(PGO_PROFILE)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(PGO_USE) $(PGO_AUX) $(WARNINGS) -c -o $@ $<
-
-$(PGO_DIR)/gen/%.o: %.c $(wildcard */*.h)
+$(REL_DIR)/obj/%.o: %.c $(PGO_PROFILE) | need-build
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(PGO_GEN) $(PGO_AUX) $(WARNINGS) -c -o $@ $<
+	$(CC) $(REL_CPPFLAGS) $(CFLAGS) $(PGO_USE) $(PGO_AUX) $(WARNINGS) $(DEPFLAGS) -c -o $@ $<
 
-$(PGO_DIR)/pgnaudit: $(addprefix $(PGO_DIR)/gen/,$(CLI_OBJ) $(LIB_OBJ))
+$(REL_DIR)/gen/%.o: %.c | need-build
+	@mkdir -p $(@D)
+	$(CC) $(REL_CPPFLAGS) $(CFLAGS) $(PGO_GEN) $(PGO_AUX) $(WARNINGS) $(DEPFLAGS) -c -o $@ $<
+
+$(REL_DIR)/gen/pgnaudit: $(REL_OBJ:$(REL_DIR)/obj/%=$(REL_DIR)/gen/%)
 	$(CC) $(CFLAGS) $(PGO_GEN) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # One thread (-j 1), so that the counts are the same in every build.
 # Exit status 1 (findings) and 2 (the damaged test files) are expected;
 # anything else, or no counts at all, stops the build.
-$(PGO_DIR)/profile: $(PGO_DIR)/pgnaudit $(PGO_TRAIN)
-	rm -rf $(PGO_DIR)/counts
-	@for f in jsonl text; do $(PGO_DIR)/pgnaudit check -j 1 -f $$f -o /dev/null $(PGO_TRAIN) 2>/dev/null; \
-		[ $$? -le 2 ] || { echo "pgo: the training run failed; make PGO=0 builds without it" >&2; exit 1; }; done
-	@[ -n "$$(find $(PGO_DIR)/counts -name '*.gcda' 2>/dev/null | head -n 1)" ] || \
-		{ echo "pgo: the training run left no counts in $(PGO_DIR)/counts" >&2; exit 1; }
+$(REL_DIR)/profile: $(REL_DIR)/gen/pgnaudit $(PGO_TRAIN)
+	rm -rf $(REL_DIR)/counts
+	@for f in jsonl text; do $(REL_DIR)/gen/pgnaudit check -j 1 -f $$f -o /dev/null $(PGO_TRAIN) 2>/dev/null; \
+		[ $$? -le 2 ] || { echo "pgo: the training run failed; make release PGO=0 builds without it" >&2; exit 1; }; done
+	@[ -n "$$(find $(REL_DIR)/counts -name '*.gcda' 2>/dev/null | head -n 1)" ] || \
+		{ echo "pgo: the training run left no counts in $(REL_DIR)/counts" >&2; exit 1; }
 	touch $@
 
 # With gcc the test programs link the library as one object, optimised
@@ -95,16 +120,27 @@ endif
 
 tests/bin/libpgnaudit.o: $(LIB_OBJ)
 	@mkdir -p tests/bin
-	$(CC) $(CFLAGS) $(PGO_USE) $(LDFLAGS) -r -flinker-output=nolto-rel -o $@ $(LIB_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -r -flinker-output=nolto-rel -o $@ $(LIB_OBJ)
 
-tests/bin/%: tests/%.c $(TEST_LIB) tests/test_util.h tests/audit_util.h
+$(TEST_BIN): tests/bin/%: tests/%.c $(TEST_LIB)
 	@mkdir -p tests/bin
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARNINGS) -o $@ $< $(TEST_LIB) -lcmocka -lz $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARNINGS) -MMD -MP -MF $@.d -MT $@ -o $@ $< $(TEST_LIB) -lcmocka -lz $(LDLIBS)
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(REL_OBJ:.o=.d) $(REL_OBJ:$(REL_DIR)/obj/%.o=$(REL_DIR)/gen/%.d) $(TEST_BIN:=.d)
 
 # ISA-L's igzip inflates .pgn.gz input (parser/stream.c says why); the tests
-# compress their gzip data with zlib, another implementation.
+# compress their gzip data with zlib, another implementation.  Building
+# (need-build) only says when ISA-L is missing; make test and make demo
+# install it (deps-build).
+HAVE_ISAL = printf '\043include <isa-l/igzip_lib.h>\n' | $(CC) $(CPPFLAGS) -E -x c -o /dev/null - 2>/dev/null
+
+need-build:
+	@$(HAVE_ISAL) || { echo "pgnaudit: cannot build: ISA-L's headers (isa-l/igzip_lib.h) are missing;" \
+		"install the Debian package libisal-dev (apt-get install libisal-dev)," \
+		"or run make test or make demo, which install it" >&2; exit 1; }
+
 deps-build:
-	@[ -f /usr/include/isa-l/igzip_lib.h ] || { [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
+	@$(HAVE_ISAL) || { [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
 		$(SUDO) apt-get install -y libisal-dev; }
 
 # strace injects the delays of tests/e2e_safety.sh (a file that grows while
@@ -147,8 +183,8 @@ SANITIZE_ENV = ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=99
 sanitize: deps-test
 	$(MAKE) clean
 	@status=0; \
-	$(MAKE) CFLAGS="$(SANITIZE_FLAGS)" PGO=0 -j$(JOBS) pgnaudit $(TEST_BIN) \
-		&& $(SANITIZE_ENV) $(MAKE) CFLAGS="$(SANITIZE_FLAGS)" PGO=0 unit e2e \
+	$(MAKE) CFLAGS="$(SANITIZE_FLAGS)" -j$(JOBS) pgnaudit $(TEST_BIN) \
+		&& $(SANITIZE_ENV) $(MAKE) CFLAGS="$(SANITIZE_FLAGS)" unit e2e \
 		&& $(SANITIZE_ENV) sh tests/corpus_pass.sh ./pgnaudit || status=$$?; \
 	$(MAKE) clean; \
 	exit $$status
@@ -194,7 +230,8 @@ deps-hostile: deps-build
 	@[ -x /usr/bin/time ] || { [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
 		$(SUDO) apt-get install -y time; }
 
-hostile: deps-hostile pgnaudit
+hostile: deps-hostile
+	@$(MAKE) --no-print-directory pgnaudit
 	@sh tests/hostile.sh
 
 FUZZ_SECONDS ?= 60
@@ -211,20 +248,22 @@ MUTATE_SEED ?= 1
 mutate: deps-test
 	@JOBS=$(JOBS) sh tests/mutate.sh $(MUTANTS) $(MUTATE_SEED)
 
-demo: all
+demo: deps-build
+	@$(MAKE) --no-print-directory pgnaudit
 	./pgnaudit check testdata/sample.pgn; status=$$?; echo "exit status $$status (0 = no errors, 1 = errors found)"; [ $$status -le 1 ]
 
-bench: all
+# The release binary is what is measured, and what is installed.
+bench: release
 	@command -v /usr/games/pgn-extract >/dev/null || { [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
 		$(SUDO) apt-get install -y pgn-extract; }
-	@bash bench/run.sh
+	@PGNAUDIT=$(REL_DIR)/pgnaudit bash bench/run.sh
 
 perft-full: all
 	@sh tests/perft_full.sh
 
-install: all
+install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1
-	install -m 755 pgnaudit $(DESTDIR)$(PREFIX)/bin/pgnaudit
+	install -m 755 $(REL_DIR)/pgnaudit $(DESTDIR)$(PREFIX)/bin/pgnaudit
 	install -m 644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man1/
 
 uninstall:
@@ -232,5 +271,5 @@ uninstall:
 	for m in $(notdir $(MANPAGES)); do rm -f $(DESTDIR)$(MANDIR)/man1/$$m; done
 
 clean:
-	rm -f pgnaudit */*.o
+	rm -f pgnaudit
 	rm -rf tests/bin build

@@ -10,8 +10,14 @@
 # counts: the slower runs measure the machine's noise, not the program.  See
 # bench/README.md for how to read the table.
 #
+# What is timed is the release binary, build/release/pgnaudit: what
+# `make release` builds and `make install` installs (-DNDEBUG, and with gcc
+# profile-guided), not the plain ./pgnaudit the tests run.  `make bench`
+# builds it first.
+#
 # Run from anywhere with `make bench` or `bash bench/run.sh` (bash for its
 # clock, EPOCHREALTIME).  Environment:
+#   PGNAUDIT      the pgnaudit binary (default build/release/pgnaudit)
 #   CORPUS_DIR    the corpus (default ../shared/corpus, from the repository root)
 #   PGN_EXTRACT   the pgn-extract binary (default /usr/games/pgn-extract)
 #   RUNS          rounds, best counts (default 5)
@@ -26,7 +32,7 @@ cd "$(dirname "$0")/.."
 CORPUS_DIR=${CORPUS_DIR:-../shared/corpus}
 PGN_EXTRACT=${PGN_EXTRACT:-/usr/games/pgn-extract}
 RUNS=${RUNS:-5}
-PGNAUDIT=./pgnaudit
+PGNAUDIT=${PGNAUDIT:-build/release/pgnaudit}
 OUT=bench/out
 CORPUS=$OUT/corpus.pgn
 CORPUS_GZ=$OUT/corpus.pgn.gz
@@ -37,7 +43,7 @@ die() {
 	exit 1
 }
 
-[ -x "$PGNAUDIT" ] || die "$PGNAUDIT is not built; run 'make' first"
+[ -x "$PGNAUDIT" ] || die "$PGNAUDIT is not built; run 'make release' first"
 [ -x "$PGN_EXTRACT" ] || command -v "$PGN_EXTRACT" >/dev/null 2>&1 ||
 	die "$PGN_EXTRACT not found; 'make bench' installs it (apt-get install pgn-extract), or set PGN_EXTRACT"
 case $RUNS in

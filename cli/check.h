@@ -1,6 +1,6 @@
 /*
  * check.h - what `pgnaudit check` shares between its sequential loop
- * (check.c) and its worker threads (pipeline.c).
+ * (check.c) and its worker threads (cli/pipeline/).
  */
 #ifndef PGNAUDIT_CHECK_H
 #define PGNAUDIT_CHECK_H

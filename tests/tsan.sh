@@ -14,9 +14,13 @@ cd "$(dirname "$0")/.."
 CC=${CC:-cc}
 OUT=tests/bin/tsan
 mkdir -p "$OUT"
-# shellcheck disable=SC2046 # file names without blanks
+# The binary's sources, as the Makefile finds them (a pattern that matches
+# nothing is left out).  assert() stays compiled in, as in the plain build.
+sources=$(for f in cli/*.c cli/*/*.c parser/*.c validator/*/*.c reports/*.c util/*.c; do
+	[ ! -f "$f" ] || echo "$f"; done)
+# shellcheck disable=SC2086 # file names without blanks
 if ! $CC -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I. -O1 -g -fsanitize=thread \
-	-o "$OUT/pgnaudit" $(ls cli/*.c util/*.c parser/*.c validator/*/*.c reports/*.c) -lisal -lpthread; then
+	-o "$OUT/pgnaudit" $sources -lisal -lpthread; then
 	echo "tsan: cannot build with -fsanitize=thread" >&2
 	exit 1
 fi

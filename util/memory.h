@@ -24,8 +24,10 @@
 
 #include <stddef.h>
 
-/* Says "pgnaudit: out of memory" on standard error and exits 2. */
-_Noreturn void memory_exhausted(void);
+/* Says "pgnaudit: out of memory" on standard error and exits 2.  The
+ * attribute, besides C11's _Noreturn: cppcheck 2.10 sees only the attribute
+ * on a declaration, and would take the callers to go on. */
+_Noreturn void memory_exhausted(void) __attribute__((noreturn));
 
 /* As malloc, calloc, realloc and strdup (of "" for NULL), or memory_exhausted. */
 void *xmalloc(size_t size);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # build.sh - builds the libFuzzer targets into tests/fuzz/bin/.
 #
-# Every source of parser/, validator/ and reports/ is compiled once with
+# Every source of parser/, validator/, reports/ and util/ is compiled once with
 # AddressSanitizer, UBSan and libFuzzer's coverage instrumentation, then
 # linked with each tests/fuzz/fuzz_*.c.  Needs clang and its fuzzer runtime
 # (Debian: apt-get install clang libclang-rt-dev, or the versioned
@@ -45,10 +45,11 @@ CPPFLAGS="-D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I$ROOT"
 
 cd "$ROOT"
 objects=""
-for src in util/*.c parser/*.c validator/*/*.c reports/*.c; do
+for src in parser/*.c validator/*/*.c reports/*.c util/*.c; do
+	[ -f "$src" ] || continue   # a pattern that matches nothing
 	obj="$OBJ/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')"
 	# Rebuild when the source or any header is newer than the object.
-	if [ ! -f "$obj" ] || [ -n "$(find "$src" parser validator reports -name '*.[ch]' -newer "$obj" 2>/dev/null | head -1)" ]; then
+	if [ ! -f "$obj" ] || [ -n "$(find "$src" parser validator reports util -name '*.[ch]' -newer "$obj" 2>/dev/null | head -1)" ]; then
 		echo "  CC $src"
 		# shellcheck disable=SC2086
 		"$CLANG" $CPPFLAGS $CFLAGS -fsanitize=fuzzer-no-link -c -o "$obj" "$src"
