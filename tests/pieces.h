@@ -6,7 +6,7 @@
  * The text is cut at line starts (every line start, or only before a `[`),
  * each piece is read by a restarted reader from its place in the text, and a
  * piece that ends inside a game hands the unfinished text on to the next one,
- * which reads it first (the protocol of cli/pipeline.c; see
+ * which reads it first (the protocol of cli/pipeline/; see
  * pgn_reader_restart in parser/pgn.h).  What the games look like is
  * summarised so that the two readings can be compared field by field.
  */
