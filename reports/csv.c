@@ -1,13 +1,11 @@
 /*
  * csv.c - findings as RFC 4180 CSV: a header line, then one row per finding
  * with the JSON Lines fields in the same order (empty where they do not
- * apply).
+ * apply), each row one line.
  */
 #include "report.h"
 
 #include <string.h>
-
-#include "validator/chess/bitboard.h"
 
 static const char header[] =
 	"file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,suggestion,"
@@ -18,28 +16,46 @@ void csv_header(struct report *r)
 	outbuf_puts(&r->buf, header);
 }
 
-/* A field, quoted when it holds a comma, quote or line break; a leading
- * comma separates it from the previous one. */
-static void field(struct outbuf *b, const char *s, int first)
+/* A field, quoted when it holds a comma or a quote.  Control characters (the CR LF of a
+ * PGN comment, a tab, an escape) are written as the text format writes
+ * them, \x0D or \u009B, so that a row is always one line and no terminal
+ * or spreadsheet is told anything by the input's bytes. */
+void csv_put_field(struct outbuf *b, const char *s)
 {
-	if (!first)
-		outbuf_put(b, ",", 1);
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\r\n")) {
-		outbuf_put_utf8(b, s);
-		return;
-	}
-	outbuf_put(b, "\"", 1);
+	int quoted = strpbrk(s, ",\"") != NULL;
+	if (quoted)
+		outbuf_put(b, "\"", 1);
 	while (*s) {
+		const char *run = s;
+		while ((unsigned char)*s - 0x20u < 0x5Fu && *s != '"')
+			s++;
+		if (s > run)
+			outbuf_put(b, run, (size_t)(s - run));
+		if (!*s)
+			break;
+		unsigned code;
+		size_t n;
 		if (*s == '"') {
 			outbuf_put(b, "\"\"", 2);
 			s++;
+		} else if ((n = control_length(s, &code)) > 0) {
+			char esc[6];
+			outbuf_put(b, esc, control_escape(code, 1, esc));
+			s += n;
 		} else {
 			s += outbuf_put_utf8_char(b, s);
 		}
 	}
-	outbuf_put(b, "\"", 1);
+	if (quoted)
+		outbuf_put(b, "\"", 1);
+}
+
+static void field(struct outbuf *b, const char *s, int first)
+{
+	if (!first)
+		outbuf_put(b, ",", 1);
+	if (s)
+		csv_put_field(b, s);
 }
 
 static void number(struct outbuf *b, long value, int present)

@@ -101,6 +101,9 @@ size_t control_escape(unsigned code, int code_point, char *out);
 /* As outbuf_put_utf8, for text a terminal shows: control characters are
  * written \xHH (C0, DEL) or \uHHHH (C1) instead. */
 void outbuf_put_visible(struct outbuf *b, const char *s);
+/* A CSV field (RFC 4180), quoted when it holds a comma or a quote, its
+ * control characters escaped as outbuf_put_visible does (csv.c). */
+void csv_put_field(struct outbuf *b, const char *s);
 
 void text_finding(struct report *r, const struct game_label *g, const struct finding *f);
 void jsonl_finding(struct report *r, const struct game_label *g, const struct finding *f);

@@ -272,20 +272,6 @@ void summary_text(struct outbuf *b, const struct summary *s, int top)
 	worst_table(b, s);
 }
 
-/* A CSV field as RFC 4180 says: quoted when it holds a comma, a quote or a
- * line break. */
-static void csv_field(struct outbuf *b, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		outbuf_puts(b, s);
-		return;
-	}
-	outbuf_put(b, "\"", 1);
-	for (; *s; s++)
-		outbuf_put(b, *s == '"' ? "\"\"" : s, *s == '"' ? 2 : 1);
-	outbuf_put(b, "\"", 1);
-}
-
 static void csv_counts(struct outbuf *b, const struct tally *t, int parts, const long (*by_code)[SEVERITY_COUNT])
 {
 	for (int c = 0; c < CHECK_COUNT; c++) {
@@ -293,7 +279,7 @@ static void csv_counts(struct outbuf *b, const struct tally *t, int parts, const
 			if (!by_code[c][v])
 				continue;
 			for (int p = 0; t != NULL && p < parts; p++) {
-				csv_field(b, tally_part(t, p));
+				csv_put_field(b, tally_part(t, p));
 				outbuf_put(b, ",", 1);
 			}
 			outbuf_printf(b, "%s,%s,%ld\n", check_catalogue[c].code, severity_name((enum severity)v),

@@ -145,6 +145,23 @@ static void test_csv(void **state)
 	free(out);
 }
 
+/* A comment's CR LF, a tab and an escape in a field: escaped as the text
+ * format escapes them, so that every row is one line. */
+static void test_csv_escapes_controls(void **state)
+{
+	(void)state;
+	struct finding f = illegal_finding();
+	strcpy(f.message, "said {one\r\ntwo}\tand \x1b[31mred");
+	struct game_label g = label;
+	g.event = "Paris\n1858";
+	char *out = render(REPORT_CSV, 0, &g, &f);
+	const char *row = strchr(out, '\n') + 1;
+	assert_string_equal(strchr(row, '\n'), "\n");   /* one line */
+	assert_non_null(strstr(row, ",said {one\\x0D\\x0Atwo}\\x09and \\x1B[31mred,"));
+	assert_non_null(strstr(row, ",Paris\\x0A1858,"));
+	free(out);
+}
+
 static void test_text(void **state)
 {
 	(void)state;
@@ -340,6 +357,7 @@ int main(void)
 		cmocka_unit_test(test_jsonl_omits_what_does_not_apply),
 		cmocka_unit_test(test_latin1_and_control_bytes),
 		cmocka_unit_test(test_csv),
+		cmocka_unit_test(test_csv_escapes_controls),
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_text_escapes_controls),
 		cmocka_unit_test(test_game_marks),
