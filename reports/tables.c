@@ -17,6 +17,13 @@ static const char *shown(const char *s)
 	return s && *s ? s : "?";
 }
 
+/* The same for the event table, where a game without the tag must not look
+ * like one whose tag says "?" (both are common, and they are two rows). */
+static const char *shown_tag(const char *s, const char *none)
+{
+	return s && *s ? s : none;
+}
+
 /* The columns a terminal gives code point c: none for combining marks
  * and invisible format characters (zero-width joiners, direction marks,
  * variation selectors), two for East Asian wide and fullwidth characters,
@@ -203,9 +210,9 @@ static void event_table(struct outbuf *b, const struct summary *s, int top)
 	struct tally **rows = tally_sorted(&s->events);
 	for (size_t i = 0; i < s->events.count && (top <= 0 || i < (size_t)top); i++) {
 		outbuf_puts(b, "  ");
-		cell(b, shown(tally_part(rows[i], 0)), 44, 0);
+		cell(b, shown_tag(tally_part(rows[i], 0), "(no Event tag)"), 44, 0);
 		outbuf_puts(b, "  ");
-		cell(b, shown(tally_part(rows[i], 1)), 8, 0);
+		cell(b, shown_tag(tally_part(rows[i], 1), ""), 8, 0);
 		number_cell(b, rows[i]->games, 5);
 		severity_cells(b, rows[i]->by_severity);
 		outbuf_puts(b, "\n");
