@@ -168,13 +168,15 @@ static void game_free(struct game_tally *g)
 	memset(g, 0, sizeof *g);
 }
 
-/* Is a worse than b: more errors, then more warnings, then more info, then
- * earlier in the input? */
+/* Is a worse than b: more errors, then more warnings, then earlier in the
+ * input?  Information (a claim a player could have made) is no problem of
+ * the record and ranks nothing. */
 static int worse(const struct game_tally *a, const struct game_tally *b)
 {
-	for (int i = 0; i < SEVERITY_COUNT; i++)
-		if (a->by_severity[i] != b->by_severity[i])
-			return a->by_severity[i] > b->by_severity[i];
+	if (a->by_severity[SEVERITY_ERROR] != b->by_severity[SEVERITY_ERROR])
+		return a->by_severity[SEVERITY_ERROR] > b->by_severity[SEVERITY_ERROR];
+	if (a->by_severity[SEVERITY_WARNING] != b->by_severity[SEVERITY_WARNING])
+		return a->by_severity[SEVERITY_WARNING] > b->by_severity[SEVERITY_WARNING];
 	return a->order < b->order;
 }
 
@@ -184,6 +186,11 @@ static void finish_game(struct summary *s)
 	struct game_tally *g = &s->current;
 	if (!g->file)
 		return;
+	if (g->by_severity[SEVERITY_ERROR] + g->by_severity[SEVERITY_WARNING] == 0) {
+		game_free(g);
+		return;
+	}
+	s->problem_games++;
 	int at = s->worst_count;
 	while (at > 0 && worse(g, &s->worst[at - 1]))
 		at--;

@@ -74,8 +74,10 @@ struct summary {
 	long by_code[CHECK_COUNT][SEVERITY_COUNT];
 	struct tally_table events, players, files;
 	struct game_tally current;  /* the game being read (file NULL: none) */
-	struct game_tally *worst;   /* sorted, worst first */
+	struct game_tally *worst;   /* sorted, worst first: games with an error or
+				       a warning (info is for the curious) */
 	int worst_count, worst_cap, worst_max;
+	long problem_games;         /* games with an error or a warning */
 };
 
 enum summary_group { GROUP_CODE, GROUP_EVENT, GROUP_PLAYER, GROUP_FILE };

@@ -240,7 +240,7 @@ static void player_table(struct outbuf *b, const struct summary *s, int top)
 
 static void worst_table(struct outbuf *b, const struct summary *s)
 {
-	outbuf_puts(b, "\nWorst games (most errors, then warnings, then info)\n");
+	outbuf_puts(b, "\nWorst games (most errors, then warnings; info ranks nothing)\n");
 	cell(b, "  file:game", 32, 0);
 	cell(b, "  white - black", 31, 0);
 	outbuf_printf(b, "%s   total\n", severity_heading);
@@ -263,9 +263,11 @@ static void worst_table(struct outbuf *b, const struct summary *s)
 		number_cell(b, g->by_severity[0] + g->by_severity[1] + g->by_severity[2], 6);
 		outbuf_puts(b, "\n");
 	}
-	if (s->games > s->worst_count && s->worst_count > 0)
-		outbuf_printf(b, "  ... and %ld more games with findings (--top 0 shows every one)\n",
-			      s->games - s->worst_count);
+	if (s->worst_count == 0)
+		outbuf_puts(b, "  none: no game has an error or a warning\n");
+	if (s->problem_games > s->worst_count && s->worst_count > 0)
+		outbuf_printf(b, "  ... and %ld more games with errors or warnings (--top 0 shows every one)\n",
+			      s->problem_games - s->worst_count);
 }
 
 void summary_text(struct outbuf *b, const struct summary *s, int top)

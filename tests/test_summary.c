@@ -215,9 +215,35 @@ static void test_text_top(void **state)
 	char *text = text_of(&s, 1);
 	assert_non_null(strstr(text, "6 findings in 3 games of 2 files: 2 errors, 3 warnings, 1 info\n"));
 	assert_non_null(strstr(text, "  ... and 2 more events and rounds (--top 0 shows every one)\n"));
-	assert_non_null(strstr(text, "  ... and 2 more games with findings"));
+	assert_non_null(strstr(text, "  ... and 2 more games with errors or warnings"));
 	assert_non_null(strstr(text, "  illegal-move                     1         -       -       1\n"));
 	free(text);
+	summary_free(&s);
+}
+
+/* Information ranks nothing: a game with only info findings is not among
+ * the worst, and infos do not put a game above another with as many
+ * errors and warnings that came first. */
+static void test_info_ranks_nothing(void **state)
+{
+	(void)state;
+	struct summary s;
+	summary_init(&s, 10, 0);
+	const struct finding_row rows[] = {
+		row("a.pgn", 1, CHECK_MISSED_THREEFOLD, SEVERITY_INFO, "Ann", "Bob", "Open", "1"),
+		row("a.pgn", 1, CHECK_MISSED_FIFTY_MOVE, SEVERITY_INFO, "Ann", "Bob", "Open", "1"),
+		row("a.pgn", 2, CHECK_CHECK_MARK, SEVERITY_WARNING, "Bob", "Cid", "Open", "2"),
+		row("a.pgn", 3, CHECK_CHECK_MARK, SEVERITY_WARNING, "Cid", "Dan", "Open", "3"),
+		row("a.pgn", 3, CHECK_MISSED_THREEFOLD, SEVERITY_INFO, "Cid", "Dan", "Open", "3"),
+		row("a.pgn", 3, CHECK_MISSED_THREEFOLD, SEVERITY_INFO, "Cid", "Dan", "Open", "3"),
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		summary_add(&s, &rows[i]);
+	summary_finish(&s);
+	assert_int_equal(s.worst_count, 2);
+	assert_int_equal(s.worst[0].game, 2);
+	assert_int_equal(s.worst[1].game, 3);
+	assert_int_equal(s.problem_games, 2);
 	summary_free(&s);
 }
 
@@ -339,6 +365,7 @@ int main(void)
 		cmocka_unit_test(test_text_fits_100_columns),
 		cmocka_unit_test(test_text_wide_characters),
 		cmocka_unit_test(test_text_top),
+		cmocka_unit_test(test_info_ranks_nothing),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_csv_keeps_its_group_only),
 		cmocka_unit_test(test_html_entry_is_escaped),
