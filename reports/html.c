@@ -289,10 +289,14 @@ int html_page(FILE *out, const struct summary *s, FILE *findings, long count)
 			"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 			"<title>pgnaudit report</title>\n");
 	outbuf_puts(&b, style);
-	outbuf_printf(&b, "</head>\n<body>\n<h1>pgnaudit report</h1>\n<p id=\"totals\">%ld findings in %ld games of "
-		      "%zu files: <span class=\"sev error\">%ld errors</span> <span class=\"sev warning\">%ld "
-		      "warnings</span> <span class=\"sev info\">%ld info</span></p>\n",
-		      s->findings, s->games, s->files.count, s->by_severity[0], s->by_severity[1], s->by_severity[2]);
+	/* "1 finding in 1 game of 1 file: 1 error", as the text report says it. */
+	outbuf_printf(&b, "</head>\n<body>\n<h1>pgnaudit report</h1>\n<p id=\"totals\">%ld %s in %ld %s of %zu %s: "
+		      "<span class=\"sev error\">%ld %s</span> <span class=\"sev warning\">%ld %s</span> "
+		      "<span class=\"sev info\">%ld info</span></p>\n",
+		      s->findings, s->findings == 1 ? "finding" : "findings", s->games, s->games == 1 ? "game" : "games",
+		      s->files.count, s->files.count == 1 ? "file" : "files", s->by_severity[0],
+		      s->by_severity[0] == 1 ? "error" : "errors", s->by_severity[1],
+		      s->by_severity[1] == 1 ? "warning" : "warnings", s->by_severity[2]);
 	if (s->findings) {
 		code_table(&b, s);
 		worst_table(&b, s);
