@@ -288,7 +288,11 @@ static void describe_end(const struct game_record *rec, struct game_end end, con
 	}
 }
 
-/* The first move recorded after the end of the game. */
+/* The first move recorded after a dead position ended the game.  The
+ * position stays dead whatever follows, so the moves cannot change the
+ * outcome: the record is wrong in form, a warning, and a result other
+ * than the draw is wrong-result's error (report_wrong_result), one error
+ * for one fault. */
 static void report_move_after_end(const struct game_record *rec, struct game_end end, struct finding_list *out)
 {
 	char what[200];
@@ -296,13 +300,16 @@ static void report_move_after_end(const struct game_record *rec, struct game_end
 	describe_end(rec, end, &rule, what, sizeof what);
 	struct finding *f = record_move_finding(rec, end.ply + 1, CHECK_MOVE_AFTER_END, out);
 	f->rule = rule;
+	f->severity = SEVERITY_WARNING;
 	snprintf(f->message, sizeof f->message, "%.40s is recorded after the game ended: %s", f->san, what);
 }
 
 /* The automatic draw itself, at the move that caused it (at the first move
- * when the start position already was one), with its verdict on the rest:
- * an error when play went on or the result is decisive, a warning when the
- * result is missing or `*`, information when the game rightly ended there. */
+ * when the start position already was one), with its verdict on the rest,
+ * the one finding of it (the moves after it are no move-after-end of their
+ * own): an error when the result is decisive, which the Laws contradict; a
+ * warning when play went on under a draw or no result, or the result is
+ * missing or `*`; information when the game rightly ended there. */
 static void report_automatic_draw(const struct game_record *rec, struct game_end end, enum outcome result,
 				  struct finding_list *out)
 {
@@ -317,7 +324,11 @@ static void report_automatic_draw(const struct game_record *rec, struct game_end
 	if (play_went_on && decisive) {
 		snprintf(verdict, sizeof verdict, "; play went on and the result says %s", outcome_text[result]);
 	} else if (play_went_on) {
-		snprintf(verdict, sizeof verdict, "; play went on");
+		char next[32] = "a move that does not replay";
+		if (end.ply < rec->count)
+			record_move_label(rec, end.ply + 1, next, sizeof next);
+		snprintf(verdict, sizeof verdict, "; play went on with %.31s", next);
+		f->severity = SEVERITY_WARNING;
 	} else if (decisive) {
 		snprintf(verdict, sizeof verdict, "; the result says %s", outcome_text[result]);
 	} else if (result == OUTCOME_DRAW) {
@@ -441,7 +452,7 @@ void check_results(const struct game_record *rec, struct finding_list *out)
 {
 	enum outcome result = game_outcome(rec);
 	struct game_end end = first_end(rec);
-	if (end.kind != END_NONE && end.ply < rec->count)
+	if (end.kind == END_DEAD && end.ply < rec->count)
 		report_move_after_end(rec, end, out);
 	if (end.kind == END_FIVEFOLD || end.kind == END_SEVENTY_FIVE) {
 		report_automatic_draw(rec, end, result, out);
