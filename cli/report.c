@@ -132,10 +132,24 @@ struct report_run {
 	FILE *spool;
 	long entries;
 	int bad_lines;
+	long file_lines;            /* lines of the current input that said something */
 	char *line;                 /* REPORT_LINE_MAX + 1 bytes */
 };
 
-static void take_line(struct report_run *run, const char *name, long number, size_t len)
+/* Is this first line of an input PGN rather than JSON Lines: a tag pair, an
+ * escape line, or a move number?  (A JSON Lines line starts with '{'.) */
+static int looks_like_pgn(const char *line, size_t len)
+{
+	if (len >= 2 && line[0] == '[' && ((line[1] | 0x20) >= 'a' && (line[1] | 0x20) <= 'z'))
+		return 1;
+	if (len >= 1 && line[0] == '%')
+		return 1;
+	return len >= 2 && line[0] >= '1' && line[0] <= '9' && memchr(line, '.', len < 6 ? len : 6) != NULL;
+}
+
+/* Takes one line; returns -1 when the input is not findings at all (a PGN
+ * file: said once, and the rest of it is not read). */
+static int take_line(struct report_run *run, const char *name, long number, size_t len)
 {
 	struct json_member members[REPORT_MEMBER_MAX];
 	struct finding_row f;
@@ -152,22 +166,32 @@ static void take_line(struct report_run *run, const char *name, long number, siz
 	while (blank < len && (line[blank] == ' ' || line[blank] == '\t' || line[blank] == '\r'))
 		blank++;
 	if (blank == len)
-		return;
+		return 0;
+	if (run->file_lines++ == 0 && looks_like_pgn(line + blank, len - blank)) {
+		if (strcmp(name, "standard input") == 0)
+			warnx_("%s: this is PGN, not findings; make them first: ... | pgnaudit check -f jsonl | "
+			       "pgnaudit report", name);
+		else
+			warnx_("%s: this is PGN, not findings; make them first: pgnaudit check -f jsonl %s | "
+			       "pgnaudit report", name, name);
+		return -1;
+	}
 	int count = json_parse_object(line, len, members, REPORT_MEMBER_MAX, err, sizeof err);
 	if (count < 0 || jsonl_read_finding(members, count, &f, err, sizeof err) < 0) {
 		warnx_("%s:%ld: not a finding: %s", name, number, err);
 		run->bad_lines++;
-		return;
+		return 0;
 	}
 	summary_add(&run->summary, &f);
 	if (run->opt->format != OUTPUT_HTML)
-		return;
+		return 0;
 	f.highlight = move_highlight(f.fen, f.san);
 	html_finding(&run->spool_buf, &f, ++run->entries);
 	if (run->spool_buf.len >= 1 << 16) {
 		(void)fwrite(run->spool_buf.data, 1, run->spool_buf.len, run->spool);
 		run->spool_buf.len = 0;
 	}
+	return 0;
 }
 
 /* Reads one input line by line; returns -1 when it could not be read. */
@@ -183,7 +207,8 @@ static int report_file(struct report_run *run, const char *path)
 	long number = 1;
 	int too_long = 0, status = 0;
 	ssize_t got;
-	while ((got = stream_read(s, chunk, sizeof chunk, err, sizeof err)) > 0) {
+	run->file_lines = 0;
+	while (status == 0 && (got = stream_read(s, chunk, sizeof chunk, err, sizeof err)) > 0) {
 		for (const char *p = chunk, *end = chunk + got; p < end;) {
 			const char *nl = memchr(p, '\n', (size_t)(end - p));
 			size_t n = (size_t)((nl ? nl : end) - p);
@@ -199,19 +224,23 @@ static int report_file(struct report_run *run, const char *path)
 			}
 			if (!nl)
 				break;
-			if (!too_long)
-				take_line(run, name, number, len);
+			if (!too_long && take_line(run, name, number, len) < 0) {
+				status = -1;
+				break;
+			}
 			len = 0;
 			too_long = 0;
 			number++;
 			p = nl + 1;
 		}
 	}
-	if (got < 0) {
+	if (status < 0) {
+		/* said: the input is PGN */
+	} else if (got < 0) {
 		warnx_("%s: %s (at line %ld)", name, err, number);
 		status = -1;
-	} else if (len > 0 && !too_long) {
-		take_line(run, name, number, len);
+	} else if (len > 0 && !too_long && take_line(run, name, number, len) < 0) {
+		status = -1;
 	}
 	stream_close(s);
 	return status;

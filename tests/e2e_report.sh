@@ -214,5 +214,16 @@ fi
 expect_true "report reads JSON Lines with a BOM, CR LF and blank lines" -- test $? = 1 -a ! -s "$TMP/err"
 expect_same "$TMP/plain.txt" "$TMP/bom.txt" "the same report from JSON Lines with a BOM and blank lines"
 
+# A PGN file given to report: said once, not a "not a finding" a line
+# (issue 26: 73,880 lines of it for one file), exit 2; the other inputs
+# still count.
+"$BIN" report testdata/sample.pgn "$DATA/audit.jsonl" >"$TMP/out" 2>"$TMP/err"
+expect_true "report of a PGN file exits 2" -- test $? = 2
+expect_true "report of a PGN file says so once" -- test "$(wc -l <"$TMP/err")" = 1
+expect_grep "^pgnaudit: testdata/sample.pgn: this is PGN, not findings; make them first: pgnaudit check -f jsonl testdata/sample.pgn | pgnaudit report$" "$TMP/err" "the message says how to make findings"
+expect_grep "^79 findings in 43 games of 4 files" "$TMP/out" "the other input still counts"
+"$BIN" report <testdata/sample.pgn >"$TMP/out" 2>"$TMP/err"
+expect_grep "standard input: this is PGN" "$TMP/err" "PGN on standard input is told too"
+
 echo "e2e_report: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
