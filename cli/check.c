@@ -42,9 +42,12 @@ int usage_check(FILE *fp, int status)
 	      "\n"
 	      "Codes (severity):\n",
 	      fp);
-	for (int i = 0; i < CHECK_COUNT; i++)
-		fprintf(fp, "  %-26s %-8s %s\n", check_catalogue[i].code, severity_name(check_catalogue[i].severity),
-			check_catalogue[i].summary);
+	for (int i = 0; i < CHECK_COUNT; i++) {
+		const struct check_info *c = &check_catalogue[i];
+		fprintf(fp, "  %-26s %-8s %s\n", c->code, severity_name(c->severity), c->summary);
+		for (int k = 0; k < 2 && c->also[k].when; k++)
+			fprintf(fp, "  %-26s %-8s %s\n", "", severity_name(c->also[k].severity), c->also[k].when);
+	}
 	fputs("Exit status: 0 no error found, 1 errors found, 2 usage error or unreadable file.\n", fp);
 	return status;
 }

@@ -10,8 +10,8 @@
 # of any one of them can be checked instead.  What must agree:
 #   - the codes, each listed once, and each code's default severity (the
 #     first severity a document names for it), in all four;
-#   - every severity a code can be reported at, in the three documents (the
-#     program prints only the default);
+#   - every severity a code can be reported at, in all four (the program
+#     prints the others on the lines under a code's);
 #   - the order, between the program and the catalogue file (finding.h keeps
 #     the codes in the catalogue's order);
 #   - the rule cited, between the man page and the catalogue file.
@@ -63,7 +63,12 @@ normalise() {
 }
 
 "$bin" check --help >"$tmp/help" 2>&1 || { echo "catalogue.sh: $bin check --help failed" >&2; exit 1; }
-awk '/^Codes/ { on = 1; next } /^Exit status/ { on = 0 } on && NF >= 2 { print $1 "\t" $2 "\t" }' \
+# A code's line gives its default; the lines below it that start with a
+# severity give the others it comes at ("warning  when the result is *").
+awk '/^Codes/ { on = 1; next } /^Exit status/ { on = 0 }
+	on && NF >= 2 && $1 !~ /^(error|warning|info)$/ { if (code != "") print code "\t" sevs "\t"; code = $1; sevs = $2; next }
+	on && NF >= 2 { sevs = sevs "," $1 }
+	END { if (code != "") print code "\t" sevs "\t" }' \
 	"$tmp/help" | normalise >"$tmp/program"
 
 awk "$SEVERITIES"'
@@ -115,9 +120,10 @@ for src in man readme catalogue; do
 	fi
 done
 
-# Every severity of a code: the documents against the catalogue file.
-for src in man readme; do
-	case $src in man) path=$man ;; readme) path=$readme ;; esac
+# Every severity of a code: the program and the documents against the
+# catalogue file.
+for src in program man readme; do
+	case $src in program) path="$bin check --help" ;; man) path=$man ;; readme) path=$readme ;; esac
 	if ! diff "$tmp/catalogue.all" "$tmp/$src.all" >"$tmp/diff"; then
 		fail "the severities a code is reported at differ: < $catalogue, > $path"
 		sed 's/^/  /' "$tmp/diff"

@@ -57,8 +57,12 @@ enum severity { SEVERITY_ERROR, SEVERITY_WARNING, SEVERITY_INFO };
 
 struct check_info {
 	const char *code;      /* stable, lower-case, hyphenated */
-	enum severity severity;
+	enum severity severity; /* the default */
 	const char *summary;
+	struct {               /* the other severities it can come at, and when */
+		enum severity severity;
+		const char *when;  /* NULL: none (more) */
+	} also[2];
 };
 
 extern const struct check_info check_catalogue[CHECK_COUNT];
