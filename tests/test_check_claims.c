@@ -84,7 +84,7 @@ static void test_threefold_reported_once_per_player(void **state)
 	assert_int_equal(f->ply, 8);
 	assert_int_equal(f->side, BLACK);
 	assert_string_equal(f->san, "Ng8");
-	assert_string_equal(f->suggestion, "Ng8");
+	assert_string_equal(f->suggestion, ""); /* a claim is no correction: no suggestion */
 	assert_string_equal(f->fen, "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 7 4");
 	expect_message(f, "Black could claim a draw by threefold repetition with 4...Ng8");
 	expect_message(f, "at the start and after 2...Ng8 a third time");
@@ -108,7 +108,7 @@ static void test_a_different_move_instead_of_the_repeating_one(void **state)
 	assert_string_equal(f->rule, "FIDE 9.2.1.1");
 	assert_int_equal(f->ply, 8);
 	assert_string_equal(f->san, "Nc6");
-	assert_string_equal(f->suggestion, "Ng8");
+	assert_string_equal(f->suggestion, ""); /* a claim is no correction: no suggestion */
 	expect_message(f, "Black could claim a draw by threefold repetition before 4...Nc6: writing 4...Ng8 would "
 			  "have repeated the position at the start and after 2...Ng8 a third time");
 }
@@ -242,7 +242,7 @@ static void test_the_move_played_among_several_repeating(void **state)
 		   "8. Ng1 Na6 9. Na3 Nb8 10. Nb1 Ng8 11. Na3 Nh6 12. Nb1 *\n");
 	const struct finding *f = nth(CHECK_MISSED_THREEFOLD, 0);
 	assert_int_equal(f->ply, 22);
-	assert_string_equal(f->suggestion, "Nh6");
+	assert_string_equal(f->suggestion, ""); /* a claim is no correction: no suggestion */
 	expect_message(f, "Black could claim a draw by threefold repetition with 11...Nh6: it repeats the position "
 			  "after 1...Nh6 and 9...Nb8 a third time");
 }
@@ -260,7 +260,7 @@ static void test_about_to_appear_with_many_targets(void **state)
 	assert_int_equal(count(CHECK_MISSED_THREEFOLD), 1);
 	const struct finding *f = nth(CHECK_MISSED_THREEFOLD, 0);
 	assert_int_equal(f->ply, 36);
-	assert_string_equal(f->suggestion, "Ke8");
+	assert_string_equal(f->suggestion, ""); /* a claim is no correction: no suggestion */
 	expect_message(f, "Black could claim a draw by threefold repetition with 18...Ke8: it repeats the position at "
 			  "the start and after 9...Ke8 a third time");
 	/* One loop and a half: nothing stood twice at the right moment. */
@@ -343,7 +343,7 @@ static void test_missed_fifty_move(void **state)
 	assert_string_equal(f->rule, "FIDE 9.3.1");
 	assert_int_equal(f->ply, 3);
 	assert_int_equal(f->side, WHITE);
-	assert_string_equal(f->suggestion, "Ke1");
+	assert_string_equal(f->suggestion, ""); /* a claim is no correction: no suggestion */
 	assert_string_equal(f->fen, "1r3k2/8/8/8/8/8/8/1R3K2 w - - 99 61");
 	expect_message(f, "White could claim a draw under the fifty-move rule before 61. Ke1: writing 61. Ke1, "
 			  "neither a capture nor a pawn move, would have completed 50 moves");

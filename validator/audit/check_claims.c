@@ -290,8 +290,9 @@ static void report_about_to_appear(const struct game_record *rec, int ply, move 
 	san_at(rec, ply, m, write, sizeof write);
 	record_move_label(rec, ply + 1, next, sizeof next);
 	struct finding *f = record_move_finding(rec, ply + 1, CHECK_MISSED_THREEFOLD, out);
+	/* No suggestion: the moves played were legal, and a claim is the
+	 * player's to make or not (the message names the move to write). */
 	f->rule = "FIDE 9.2.1.1";
-	move_to_san(pos, m, f->suggestion);
 	if (m == rec->plies[ply].move)
 		snprintf(f->message, sizeof f->message,
 			 "%s could claim a draw by threefold repetition with %.31s: it repeats the position %.100s a third time, but it was played without a claim",
@@ -318,7 +319,6 @@ static void report_fifty(const struct game_record *rec, int ply, move quiet, str
 	}
 	f->rule = "FIDE 9.3.1";
 	san_at(rec, ply, quiet, write, sizeof write);
-	move_to_san(pos, quiet, f->suggestion);
 	snprintf(f->message, sizeof f->message,
 		 "%s could claim a draw under the fifty-move rule before %.31s: writing %.31s, neither a capture nor a pawn move, would have completed 50 moves of each player without either (%.47s)",
 		 side_names[pos->side_to_move], next, write, since);
