@@ -25,27 +25,7 @@ void csv_put_field(struct outbuf *b, const char *s)
 	int quoted = strpbrk(s, ",\"") != NULL;
 	if (quoted)
 		outbuf_put(b, "\"", 1);
-	while (*s) {
-		const char *run = s;
-		while ((unsigned char)*s - 0x20u < 0x5Fu && *s != '"')
-			s++;
-		if (s > run)
-			outbuf_put(b, run, (size_t)(s - run));
-		if (!*s)
-			break;
-		unsigned code;
-		size_t n;
-		if (*s == '"') {
-			outbuf_put(b, "\"\"", 2);
-			s++;
-		} else if ((n = control_length(s, &code)) > 0) {
-			char esc[6];
-			outbuf_put(b, esc, control_escape(code, 1, esc));
-			s += n;
-		} else {
-			s += outbuf_put_utf8_char(b, s);
-		}
-	}
+	outbuf_put_visible_quoting(b, s, '"');
 	if (quoted)
 		outbuf_put(b, "\"", 1);
 }

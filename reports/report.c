@@ -152,15 +152,25 @@ size_t control_escape(unsigned code, int code_point, char *out)
 
 void outbuf_put_visible(struct outbuf *b, const char *s)
 {
+	outbuf_put_visible_quoting(b, s, 0);
+}
+
+void outbuf_put_visible_quoting(struct outbuf *b, const char *s, char quote)
+{
 	while (*s) {
 		/* Runs of printable ASCII are copied whole. */
 		const char *run = s;
-		while ((unsigned char)*s - 0x20u < 0x5Fu)
+		while ((unsigned char)*s - 0x20u < 0x5Fu && *s != quote)
 			s++;
 		if (s > run)
 			outbuf_put(b, run, (size_t)(s - run));
 		if (!*s)
 			break;
+		if (*s == quote) {
+			outbuf_put(b, s, 1);
+			outbuf_put(b, s++, 1);
+			continue;
+		}
 		unsigned code;
 		size_t n = control_length(s, &code);
 		if (n == 0) {

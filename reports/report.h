@@ -101,6 +101,8 @@ size_t control_escape(unsigned code, int code_point, char *out);
 /* As outbuf_put_utf8, for text a terminal shows: control characters are
  * written \xHH (C0, DEL) or \uHHHH (C1) instead. */
 void outbuf_put_visible(struct outbuf *b, const char *s);
+/* The same, with each `quote` character written twice (CSV's '"'). */
+void outbuf_put_visible_quoting(struct outbuf *b, const char *s, char quote);
 /* A CSV field (RFC 4180), quoted when it holds a comma or a quote, its
  * control characters escaped as outbuf_put_visible does (csv.c). */
 void csv_put_field(struct outbuf *b, const char *s);

@@ -11,17 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Names shown for a field the games did not have. */
-static const char *shown(const char *s)
-{
-	return s && *s ? s : "?";
-}
-
-/* The same for the event table, where a game without the tag must not look
+/* A field as shown, or `none` for one the games did not have.  The event
+ * table says "(no Event tag)" there: a game without the tag must not look
  * like one whose tag says "?" (both are common, and they are two rows). */
 static const char *shown_tag(const char *s, const char *none)
 {
 	return s && *s ? s : none;
+}
+
+static const char *shown(const char *s)
+{
+	return shown_tag(s, "?");
 }
 
 /* The columns a terminal gives code point c: none for combining marks
