@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -12,13 +14,14 @@
 #include "options.h"
 #include "parser/pgn.h"
 #include "reports/report.h"
+#include "util/memory.h"
 #include "validator/audit/audit.h"
 
 int usage_check(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit check [-f text|jsonl|csv] [-o FILE] [--select CODE,...] [--ignore CODE,...]\n"
 	      "                      [--rules by-date|fide2023|fide2005] [--lang LIST] [--recover] [--strict]\n"
-	      "                      [--color auto|always|never] [-j N]\n"
+	      "                      [--color auto|always|never] [-j N] [-q | -v]\n"
 	      "                      [FILE...]\n"
 	      "\n"
 	      "Replays every game of each FILE (standard input when none or '-'; gzip is\n"
@@ -38,6 +41,8 @@ int usage_check(FILE *fp, int status)
 	      "      --color WHEN      auto (default: on a terminal, unless NO_COLOR is set), always, never\n"
 	      "  -j, --jobs N          N threads, each reading, auditing and writing in turn;\n"
 	      "                        the output is the same bytes as with -j 1\n"
+	      "  -q, --quiet           no summary line on standard error at the end\n"
+	      "  -v, --verbose         the summary line gives the time taken and MB/s too\n"
 	      "  -h, --help            show this help\n"
 	      "\n"
 	      "Codes (severity):\n",
@@ -79,6 +84,8 @@ static int take_option(void *ctx, int option, const char *arg)
 		o->jobs = (int)jobs;
 		return 0;
 	case OPT_STRICT: o->strict = 1; return 0;
+	case 'q': o->quiet = 1; return 0;
+	case 'v': o->verbose = 1; return 0;
 	default: /* OPT_COLOR */
 		if (strcmp(arg, "auto") != 0 && strcmp(arg, "always") != 0 && strcmp(arg, "never") != 0) {
 			warnx_("--color takes auto, always or never, not '%s'", arg);
@@ -98,12 +105,14 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 		{ "color", required_argument, NULL, OPT_COLOR },
 		{ "colour", required_argument, NULL, OPT_COLOR },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
 	};
 	memset(o, 0, sizeof *o);
 	o->color = "auto";
 	o->jobs = 1;
-	const struct command_options command = { SHARED_OUTPUT | SHARED_AUDIT, "f:j:", own, take_option, o };
+	const struct command_options command = { SHARED_OUTPUT | SHARED_AUDIT, "f:j:qv", own, take_option, o };
 	struct shared_options shared;
 	int status = options_parse(argc, argv, &command, &shared);
 	o->output = shared.output;
@@ -127,9 +136,10 @@ void check_game(const struct check_options *opt, struct auditor *a, struct findi
 {
 	findings->count = 0;
 	audit_game(a, g, findings, NULL, NULL);
-	/* The label is looked up only for a game with something to report. */
+	const char *event = pgn_tag_value(g, "Event"), *round = pgn_tag_value(g, "Round");
+	/* The rest of the label is looked up only for a game with something to report. */
 	struct game_label label;
-	int labelled = 0;
+	int labelled = 0, worst = GAME_CLEAN;
 	for (int i = 0; i < findings->count; i++) {
 		const struct finding *f = &findings->items[i];
 		if (!opt->reported[f->code])
@@ -137,7 +147,7 @@ void check_game(const struct check_options *opt, struct auditor *a, struct findi
 		if (!labelled) {
 			label = (struct game_label){
 				file, index, pgn_tag_value(g, "White"), pgn_tag_value(g, "Black"),
-				pgn_tag_value(g, "Event"), pgn_tag_value(g, "Round"), pgn_tag_value(g, "Date"),
+				event, round, pgn_tag_value(g, "Date"),
 			};
 			labelled = 1;
 		}
@@ -145,7 +155,34 @@ void check_game(const struct check_options *opt, struct auditor *a, struct findi
 		tally->reported++;
 		if (f->severity == SEVERITY_ERROR)
 			tally->errors++;
+		if (worst == GAME_CLEAN || (int)f->severity < worst)
+			worst = (int)f->severity;
 	}
+	game_counts_add(&tally->games, worst);
+	event_groups_add(&tally->events, event, round, worst);
+	date_range_add(&tally->dates, pgn_tag_value(g, "Date"));
+}
+
+void check_tally_clear(struct check_tally *t)
+{
+	t->errors = t->reported = 0;
+	memset(&t->games, 0, sizeof t->games);
+	event_groups_clear(&t->events);
+	memset(&t->dates, 0, sizeof t->dates);
+}
+
+void check_tally_merge(struct check_tally *into, const struct check_tally *from)
+{
+	into->errors += from->errors;
+	into->reported += from->reported;
+	game_counts_merge(&into->games, &from->games);
+	event_groups_merge(&into->events, &from->events);
+	date_range_merge(&into->dates, &from->dates);
+}
+
+void check_tally_free(struct check_tally *t)
+{
+	event_groups_free(&t->events);
 }
 
 /* The sequential loop's state: one auditor, one report. */
@@ -154,14 +191,80 @@ struct check_run {
 	struct report report;
 	struct auditor auditor;
 	struct finding_list findings;
-	struct check_tally tally;
+	struct check_tally *tally;     /* the current input's */
 };
 
 static int check_one(void *ctx, struct game_input *in, const struct pgn_game *g)
 {
 	struct check_run *run = ctx;
-	check_game(run->opt, &run->auditor, &run->findings, &run->report, in->path, in->games, g, &run->tally);
+	check_game(run->opt, &run->auditor, &run->findings, &run->report, in->path, in->games, g, run->tally);
 	return GAMES_GO_ON;
+}
+
+static void plural(FILE *fp, long n, const char *one, const char *many)
+{
+	fprintf(fp, "%ld %s", n, n == 1 ? one : many);
+}
+
+static double seconds_since(const struct timespec *start)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+/* "checked 21 games in 1 file: 19 clean, 1 with errors, 1 with warnings,
+ * 0 with info only", on standard error; with -v the time and, when every
+ * input is a regular file, the bytes and their rate. */
+static void say_summary(const struct check_options *opt, char **files, const struct file_tally *per_file,
+			int file_count, const struct timespec *start)
+{
+	struct game_counts total = { 0 };
+	long opened = 0, failed = 0;
+	unsigned long long bytes = 0;
+	int sized = 1;
+	for (int i = 0; i < file_count; i++) {
+		if (!per_file[i].opened)
+			continue;
+		opened++;
+		failed += per_file[i].failed;
+		game_counts_merge(&total, &per_file[i].t.games);
+		struct stat st;
+		if (strcmp(files[i], "-") != 0 && stat(files[i], &st) == 0 && S_ISREG(st.st_mode))
+			bytes += (unsigned long long)st.st_size;
+		else
+			sized = 0;
+	}
+	fflush(stdout);
+	fputs("pgnaudit: checked ", stderr);
+	plural(stderr, total.games, "game", "games");
+	fputs(" in ", stderr);
+	plural(stderr, opened, "file", "files");
+	fprintf(stderr, ": %ld clean, %ld with errors, %ld with warnings, %ld with info only",
+		game_counts_clean(&total), total.with[SEVERITY_ERROR], total.with[SEVERITY_WARNING],
+		total.with[SEVERITY_INFO]);
+	if (failed)
+		fprintf(stderr, " (%ld %s not read to the end)", failed, failed == 1 ? "file" : "files");
+	if (opt->verbose) {
+		double s = seconds_since(start);
+		fprintf(stderr, "; %.2f s", s);
+		if (sized && opened)
+			fprintf(stderr, ", %.1f MB, %.1f MB/s", (double)bytes / 1e6, s > 0 ? (double)bytes / 1e6 / s : 0.0);
+	}
+	fputs("\n", stderr);
+}
+
+/* Each input's game counts as records after the findings (-f jsonl). */
+static void write_counts(struct report *r, char **files, const struct file_tally *per_file, int file_count)
+{
+	for (int i = 0; i < file_count; i++) {
+		if (!per_file[i].opened)
+			continue;
+		jsonl_counts(&r->buf, strcmp(files[i], "-") == 0 ? "-" : files[i], &per_file[i].t.games,
+			     &per_file[i].t.events, &per_file[i].t.dates, !per_file[i].failed);
+		if (r->buf.len >= 1 << 16)
+			report_flush(r);
+	}
 }
 
 int cmd_check(int argc, char **argv)
@@ -186,27 +289,50 @@ int cmd_check(int argc, char **argv)
 	auditor_init(&run.auditor, &opt.audit);
 	report_begin(&run.report);
 
+	struct timespec start;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	struct file_tally *per_file = xcalloc((size_t)file_count, sizeof *per_file);
 	int trouble = 0;
 	if (opt.jobs > 1) {
-		trouble = check_files_parallel(&opt, &run.report, files, file_count, &run.tally) < 0;
+		trouble = check_files_parallel(&opt, &run.report, files, file_count, per_file) < 0;
 	} else {
 		struct pgn_game game;
 		pgn_game_init(&game);
 		struct game_loop loop = { .on_game = check_one, .ctx = &run, .out = out.fp, .game = &game };
-		trouble = games_read_files(&loop, files, file_count) < 0;
+		for (int i = 0; i < file_count && !output_failed(out.fp); i++) {
+			run.tally = &per_file[i].t;
+			int status = games_read_file(&loop, files[i]);
+			per_file[i].opened = loop.opened;
+			per_file[i].failed = status < 0 && loop.opened;
+			if (status < 0)
+				trouble = 1;
+			if (loop.stopped)
+				break;
+		}
 		pgn_game_free(&game);
 	}
 	finding_list_free(&run.findings);
 	auditor_free(&run.auditor);
 
+	if (opt.format == REPORT_JSONL && !output_failed(out.fp))
+		write_counts(&run.report, files, per_file, file_count);
 	if (report_flush(&run.report) < 0)
 		trouble = 1;
 	report_free(&run.report);
-	if (output_close(&out) < 0)
+	long errors = 0, reported = 0;
+	for (int i = 0; i < file_count; i++) {
+		errors += per_file[i].t.errors;
+		reported += per_file[i].t.reported;
+	}
+	int closed = output_close(&out);
+	if (closed == 0 && !opt.quiet)
+		say_summary(&opt, files, per_file, file_count, &start);
+	for (int i = 0; i < file_count; i++)
+		check_tally_free(&per_file[i].t);
+	free(per_file);
+	if (closed < 0 || trouble)
 		return EXIT_TROUBLE;
-	if (trouble)
-		return EXIT_TROUBLE;
-	if (run.tally.errors > 0 || (opt.strict && run.tally.reported > 0))
+	if (errors > 0 || (opt.strict && reported > 0))
 		return EXIT_FINDINGS;
 	return EXIT_CLEAN;
 }

@@ -6,6 +6,7 @@
 #define PGNAUDIT_CHECK_H
 
 #include "parser/pgn.h"
+#include "reports/game_counts.h"
 #include "reports/report.h"
 #include "validator/audit/audit.h"
 
@@ -16,22 +17,39 @@ struct check_options {
 	struct audit_options audit;
 	int strict;
 	int jobs;
+	int quiet, verbose;            /* -q: no summary line; -v: with time and MB/s */
 	const char *color;
 };
 
-/* Counts of what was printed. */
+/* Counts of what was printed and of the games read. */
 struct check_tally {
-	long errors, reported;
+	long errors, reported;         /* findings printed, and of them errors */
+	struct game_counts games;      /* games read, by their most serious finding */
+	struct event_groups events;    /* the same per event and round */
+	struct date_range dates;       /* of the games read */
 };
+
+/* One input's counts: the records -f jsonl ends with, and the summary. */
+struct file_tally {
+	struct check_tally t;
+	int opened;                    /* it could be opened (else no record) */
+	int failed;                    /* reading it failed before its end */
+};
+
+/* Empties t, keeping its room. */
+void check_tally_clear(struct check_tally *t);
+void check_tally_merge(struct check_tally *into, const struct check_tally *from);
+void check_tally_free(struct check_tally *t);
 
 /* Audits one game and renders its selected findings into r's buffer.  The
  * same function serves every thread, so -j N prints the bytes -j 1 prints. */
 void check_game(const struct check_options *opt, struct auditor *a, struct finding_list *findings,
 		struct report *r, const char *file, int index, const struct pgn_game *g, struct check_tally *tally);
 
-/* Checks the files with opt->jobs worker threads, writing in input order.
- * Returns 0, or -1 when a file could not be read (message printed). */
+/* Checks the files with opt->jobs worker threads, writing in input order;
+ * each file's counts go to per_file[its index].  Returns 0, or -1 when a
+ * file could not be read (message printed). */
 int check_files_parallel(const struct check_options *opt, struct report *r, char **files, int file_count,
-			 struct check_tally *tally);
+			 struct file_tally *per_file);
 
 #endif

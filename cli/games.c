@@ -25,9 +25,11 @@ int games_read_file(struct game_loop *loop, const char *path)
 	struct game_input in = { path, input_name(path), loop->window, 0 };
 	if (loop->on_begin && outcome(loop, loop->on_begin(loop->ctx, &in)) < 0)
 		return -1;
+	loop->opened = 0;
 	struct input_stream *s = input_open(path);
 	if (!s)
 		return -1;
+	loop->opened = 1;
 	if (loop->window) {
 		raw_window_reset(loop->window);
 		stream_set_tap(s, raw_window_tap, loop->window);

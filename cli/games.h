@@ -41,6 +41,7 @@ struct game_loop {
 	struct raw_window *window; /* may be NULL */
 	struct pgn_game *game;     /* the buffer each game is read into */
 	int stopped;               /* a callback said GAMES_STOP: no further game or input is read */
+	int opened;                /* the input games_read_file was last given could be opened */
 };
 
 /* Reads one input.  on_end is called only when it was read to its end and

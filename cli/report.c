@@ -153,6 +153,7 @@ static int take_line(struct report_run *run, const char *name, long number, size
 {
 	struct json_member members[REPORT_MEMBER_MAX];
 	struct finding_row f;
+	struct counts_row row;
 	char err[200];
 	char *line = run->line;
 	/* A byte order mark before the first line (an editor's), and blank
@@ -177,7 +178,12 @@ static int take_line(struct report_run *run, const char *name, long number, size
 		return -1;
 	}
 	int count = json_parse_object(line, len, members, REPORT_MEMBER_MAX, err, sizeof err);
-	if (count < 0 || jsonl_read_finding(members, count, &f, err, sizeof err) < 0) {
+	int counts = count < 0 ? -1 : jsonl_read_counts(members, count, &row, err, sizeof err);
+	if (counts > 0) {
+		summary_add_counts(&run->summary, &row);
+		return 0;
+	}
+	if (counts < 0 || jsonl_read_finding(members, count, &f, err, sizeof err) < 0) {
 		warnx_("%s:%ld: not a finding: %s", name, number, err);
 		run->bad_lines++;
 		return 0;

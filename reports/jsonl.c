@@ -9,6 +9,7 @@
  * with every member and reads it back).
  */
 #include "report.h"
+#include "game_counts.h"
 #include "summary.h"
 
 #include <stdio.h>
@@ -153,6 +154,47 @@ void jsonl_finding(struct report *r, const struct game_label *g, const struct fi
 	outbuf_puts(b, "}\n");
 }
 
+/* The counts of a group of games: ,"games":N,"clean":N,"with_errors":N,... */
+static void count_members(struct outbuf *b, const struct game_counts *c)
+{
+	outbuf_puts(b, ",\"games\":");
+	outbuf_put_int(b, c->games);
+	outbuf_puts(b, ",\"clean\":");
+	outbuf_put_int(b, game_counts_clean(c));
+	outbuf_puts(b, ",\"with_errors\":");
+	outbuf_put_int(b, c->with[SEVERITY_ERROR]);
+	outbuf_puts(b, ",\"with_warnings\":");
+	outbuf_put_int(b, c->with[SEVERITY_WARNING]);
+	outbuf_puts(b, ",\"with_info\":");
+	outbuf_put_int(b, c->with[SEVERITY_INFO]);
+}
+
+void jsonl_counts(struct outbuf *b, const char *file, const struct game_counts *c, const struct event_groups *events,
+		  const struct date_range *dates, int whole)
+{
+	outbuf_puts(b, "{\"record\":\"file\",\"file\":\"");
+	json_characters(b, file);
+	outbuf_puts(b, "\"");
+	count_members(b, c);
+	FIELD_STRING(b, "first_date", dates->first);
+	FIELD_STRING(b, "last_date", dates->last);
+	if (events->left_out) {
+		outbuf_puts(b, ",\"events_left_out\":");
+		outbuf_put_int(b, events->left_out);
+	}
+	outbuf_puts(b, whole ? ",\"read_whole\":true}\n" : ",\"read_whole\":false}\n");
+	for (size_t i = 0; i < events->count; i++) {
+		const struct event_games *e = &events->items[i];
+		outbuf_puts(b, "{\"record\":\"event\",\"file\":\"");
+		json_characters(b, file);
+		outbuf_puts(b, "\"");
+		FIELD_STRING(b, "event", e->event);
+		FIELD_STRING(b, "round", e->round);
+		count_members(b, &e->n);
+		outbuf_puts(b, "}\n");
+	}
+}
+
 /* ---- reading a line back ---- */
 
 /* A string member, or NULL when absent; -1 when it is there but not a string. */
@@ -183,6 +225,73 @@ static int integer_member(const struct json_member *m, int count, const char *na
 		return -1;
 	}
 	return 0;
+}
+
+/* A count member, at least 0 and at most `most`. */
+static int count_member(const struct json_member *m, int count, const char *name, long most, long *out, char *err,
+			size_t errlen)
+{
+	long long v;
+	if (!json_find(m, count, name)) {
+		snprintf(err, errlen, "a \"record\" line without \"%s\"", name);
+		return -1;
+	}
+	if (integer_member(m, count, name, 0, &v, err, errlen) < 0)
+		return -1;
+	if (v > most) {
+		snprintf(err, errlen, "\"%s\" is more than the games counted", name);
+		return -1;
+	}
+	*out = (long)v;
+	return 0;
+}
+
+int jsonl_read_counts(const struct json_member *m, int count, struct counts_row *row, char *err, size_t errlen)
+{
+	memset(row, 0, sizeof *row);
+	const char *record;
+	if (string_member(m, count, "record", &record, err, errlen) < 0)
+		return -1;
+	if (!record)
+		return 0;
+	int is_file = strcmp(record, "file") == 0;
+	if (!is_file && strcmp(record, "event") != 0) {
+		snprintf(err, errlen, "'%.60s' is not a record this version reads (file, event)", record);
+		return -1;
+	}
+	long clean, sum = 0;
+	row->is_file = is_file;
+	if (string_member(m, count, "file", &row->file, err, errlen) < 0 ||
+	    string_member(m, count, "event", &row->event, err, errlen) < 0 ||
+	    string_member(m, count, "round", &row->round, err, errlen) < 0 ||
+	    count_member(m, count, "games", 1L << 53, &row->n.games, err, errlen) < 0 ||
+	    count_member(m, count, "clean", row->n.games, &clean, err, errlen) < 0 ||
+	    count_member(m, count, "with_errors", row->n.games, &row->n.with[SEVERITY_ERROR], err, errlen) < 0 ||
+	    count_member(m, count, "with_warnings", row->n.games, &row->n.with[SEVERITY_WARNING], err, errlen) < 0 ||
+	    count_member(m, count, "with_info", row->n.games, &row->n.with[SEVERITY_INFO], err, errlen) < 0)
+		return -1;
+	if (!row->file) {
+		snprintf(err, errlen, "a \"record\" line without \"file\"");
+		return -1;
+	}
+	for (int v = 0; v < SEVERITY_COUNT; v++)
+		sum += row->n.with[v];
+	if (sum + clean != row->n.games) {
+		snprintf(err, errlen, "\"clean\" and the games \"with_\" findings do not add up to \"games\"");
+		return -1;
+	}
+	if (is_file) {
+		const struct json_member *whole = json_find(m, count, "read_whole");
+		long long left_out;
+		row->whole = !whole || whole->type == JSON_TRUE;
+		if (string_member(m, count, "first_date", &row->first_date, err, errlen) < 0 ||
+		    string_member(m, count, "last_date", &row->last_date, err, errlen) < 0)
+			return -1;
+		if (integer_member(m, count, "events_left_out", 0, &left_out, err, errlen) < 0)
+			return -1;
+		row->left_out = (long)left_out;
+	}
+	return 1;
 }
 
 int jsonl_read_finding(const struct json_member *m, int count, struct finding_row *f, char *err, size_t errlen)

@@ -107,6 +107,14 @@ void outbuf_put_visible_quoting(struct outbuf *b, const char *s, char quote);
  * control characters escaped as outbuf_put_visible does (csv.c). */
 void csv_put_field(struct outbuf *b, const char *s);
 
+struct game_counts;
+struct event_groups;
+struct date_range;
+/* The game counts of one file as JSON Lines records: one "record":"file",
+ * then one "record":"event" per event and round (pgnaudit-check(1)). */
+void jsonl_counts(struct outbuf *b, const char *file, const struct game_counts *c, const struct event_groups *events,
+		  const struct date_range *dates, int whole);
+
 void text_finding(struct report *r, const struct game_label *g, const struct finding *f);
 void jsonl_finding(struct report *r, const struct game_label *g, const struct finding *f);
 void csv_header(struct report *r);

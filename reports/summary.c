@@ -223,6 +223,7 @@ static void start_game(struct summary *s, const struct finding_row *f)
 	g->date = xstrdup(f->date);
 	g->game = f->game;
 	g->order = s->games++;
+	g->first_finding = s->findings + 1;
 }
 
 void summary_add(struct summary *s, const struct finding_row *f)
@@ -232,6 +233,8 @@ void summary_add(struct summary *s, const struct finding_row *f)
 	if (new_game) {
 		finish_game(s);
 		start_game(s, f);
+		if (!s->counted)
+			date_range_add(&s->dates, f->date);
 	}
 	s->current.by_severity[f->severity]++;
 	s->findings++;
@@ -246,6 +249,22 @@ void summary_add(struct summary *s, const struct finding_row *f)
 		/* A player who plays himself (a test file) counts once. */
 		if (strcmp(f->white ? f->white : "", f->black ? f->black : "") != 0)
 			tally_count(table_get(&s->players, f->black, NULL), f, new_game);
+	}
+}
+
+void summary_add_counts(struct summary *s, const struct counts_row *row)
+{
+	s->counted = 1;
+	if (row->is_file) {
+		game_counts_merge(&s->read, &row->n);
+		s->files_counted++;
+		s->files_incomplete += !row->whole;
+		date_range_add(&s->dates, row->first_date);
+		date_range_add(&s->dates, row->last_date);
+		if (!s->files.skip)
+			game_counts_merge(&table_get(&s->files, row->file, NULL)->read, &row->n);
+	} else if (!s->events.skip) {
+		game_counts_merge(&table_get(&s->events, row->event, row->round ? row->round : "")->read, &row->n);
 	}
 }
 

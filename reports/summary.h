@@ -17,10 +17,9 @@
 #include <stdio.h>
 
 #include "parser/json.h"
+#include "game_counts.h"
 #include "report.h"
 #include "validator/audit/finding.h"
-
-#define SEVERITY_COUNT 3
 
 /* One finding as read back; strings are NULL when the field is absent. */
 struct finding_row {
@@ -41,13 +40,29 @@ struct finding_row {
  * pointing into the members.  -1 with a reason when it is not one. */
 int jsonl_read_finding(const struct json_member *m, int count, struct finding_row *f, char *err, size_t errlen);
 
+/* A record of game counts as read back (jsonl_counts writes them). */
+struct counts_row {
+	int is_file;                /* "record":"file"; else "record":"event" */
+	const char *file, *event, *round;
+	struct game_counts n;
+	int whole;                  /* a file read to its end */
+	long left_out;              /* games of events the file record alone counts */
+	const char *first_date, *last_date; /* NULL when the file's games have no year */
+};
+
+/* The game counts of a line, when it is a record of them ("record" is
+ * there): 1 and *row filled; 0 when the line has no "record" (a finding);
+ * -1 with a reason when it is a record but not one this version reads. */
+int jsonl_read_counts(const struct json_member *m, int count, struct counts_row *row, char *err, size_t errlen);
+
 /* Counts for one name: an event and round, a player, a file. */
 struct tally {
 	char *key;                  /* NUL-separated parts, key_len bytes */
 	size_t key_len;
-	long games;
+	long games;                 /* games with findings */
 	long by_severity[SEVERITY_COUNT];
 	long (*by_code)[SEVERITY_COUNT]; /* CHECK_COUNT rows, only with detail */
+	struct game_counts read;    /* games read (events and files: from check's records) */
 };
 
 /* Distinct names and their counts (open addressing). */
@@ -66,10 +81,15 @@ struct game_tally {
 	long long game;
 	long by_severity[SEVERITY_COUNT];
 	long order;                 /* its place in the input: ties keep it */
+	long first_finding;         /* the number of its first finding, from 1 (the page's entry) */
 };
 
 struct summary {
-	long findings, games;
+	long findings, games;       /* games: with findings */
+	int counted;                /* check's game counts were read: `read` holds them */
+	struct game_counts read;    /* games read, over the files' records */
+	long files_counted, files_incomplete;
+	struct date_range dates;    /* of the games read (records), or of the findings' games */
 	long by_severity[SEVERITY_COUNT];
 	long by_code[CHECK_COUNT][SEVERITY_COUNT];
 	struct tally_table events, players, files;
@@ -91,6 +111,8 @@ void summary_init(struct summary *s, int worst_max, int detail);
  * after summary_init. */
 void summary_group_only(struct summary *s, enum summary_group by);
 void summary_add(struct summary *s, const struct finding_row *f);
+/* Takes a record of game counts (jsonl_read_counts). */
+void summary_add_counts(struct summary *s, const struct counts_row *row);
 /* Completes the last game; call once after the last finding. */
 void summary_finish(struct summary *s);
 void summary_free(struct summary *s);
@@ -102,6 +124,9 @@ long tally_findings(const struct tally *t);
 const char *tally_part(const struct tally *t, int index);
 
 
+/* "21 games in 1 file: 19 clean, 1 with errors, 1 with warnings, 0 with
+ * info only", as check's summary says it (when s->counted). */
+void summary_games_line(struct outbuf *b, const struct summary *s);
 /* The text tables; `top` limits the rows of the event, player and game
  * tables (0: every row).  Lines fit in 100 columns. */
 void summary_text(struct outbuf *b, const struct summary *s, int top);

@@ -161,13 +161,38 @@ static void plural(struct outbuf *b, long n, const char *one, const char *many)
 	outbuf_printf(b, "%ld %s", n, n == 1 ? one : many);
 }
 
+void summary_games_line(struct outbuf *b, const struct summary *s)
+{
+	const struct game_counts *n = &s->read;
+	plural(b, n->games, "game", "games");
+	outbuf_puts(b, " in ");
+	plural(b, s->files_counted, "file", "files");
+	outbuf_printf(b, ": %ld clean, %ld with errors, %ld with warnings, %ld with info only", game_counts_clean(n),
+		      n->with[SEVERITY_ERROR], n->with[SEVERITY_WARNING], n->with[SEVERITY_INFO]);
+	if (s->files_incomplete)
+		outbuf_printf(b, " (%ld %s not read to the end)", s->files_incomplete,
+			      s->files_incomplete == 1 ? "file" : "files");
+}
+
+/* "21 games in 1 file: 19 clean, ..." when check's counts were read, then
+ * "3 findings in 2 games: 2 errors, ...". */
 static void totals(struct outbuf *b, const struct summary *s)
 {
+	if (s->counted) {
+		summary_games_line(b, s);
+		outbuf_puts(b, "\n");
+		if (!s->findings) {
+			outbuf_puts(b, s->read.games ? "No findings: every game is clean.\n" : "No findings.\n");
+			return;
+		}
+	}
 	plural(b, s->findings, "finding", "findings");
 	outbuf_puts(b, " in ");
 	plural(b, s->games, "game", "games");
-	outbuf_puts(b, " of ");
-	plural(b, (long)s->files.count, "file", "files");
+	if (!s->counted) {
+		outbuf_puts(b, " of ");
+		plural(b, (long)s->files.count, "file", "files");
+	}
 	outbuf_puts(b, ": ");
 	plural(b, s->by_severity[SEVERITY_ERROR], "error", "errors");
 	outbuf_puts(b, ", ");
@@ -201,19 +226,34 @@ static void more_rows(struct outbuf *b, size_t count, int top, const char *what)
 		outbuf_printf(b, "  ... and %zu more %s (--top 0 shows every one)\n", count - (size_t)top, what);
 }
 
+/* Games read and clean when check's counts were read; else the games
+ * with findings, and "?" for clean. */
+static void games_cells(struct outbuf *b, const struct summary *s, const struct tally *t)
+{
+	if (s->counted) {
+		number_cell(b, t->read.games, 5);
+		number_cell(b, game_counts_clean(&t->read), 5);
+	} else {
+		number_cell(b, t->games, 5);
+		outbuf_puts(b, "  ");
+		cell(b, "?", 5, 1);
+	}
+}
+
 static void event_table(struct outbuf *b, const struct summary *s, int top)
 {
-	outbuf_puts(b, "\nPer event and round (most findings first)\n");
-	cell(b, "  event", 46, 0);
+	outbuf_printf(b, "\nPer event and round (most findings first; findings by severity%s)\n",
+		      s->counted ? "" : "; games: with findings");
+	cell(b, "  event", 44, 0);
 	cell(b, "  round", 10, 0);
-	outbuf_printf(b, "  games%s\n", severity_heading);
+	outbuf_printf(b, "  games  clean%s\n", severity_heading);
 	struct tally **rows = tally_sorted(&s->events);
 	for (size_t i = 0; i < s->events.count && (top <= 0 || i < (size_t)top); i++) {
 		outbuf_puts(b, "  ");
-		cell(b, shown_tag(tally_part(rows[i], 0), "(no Event tag)"), 44, 0);
+		cell(b, shown_tag(tally_part(rows[i], 0), "(no Event tag)"), 42, 0);
 		outbuf_puts(b, "  ");
 		cell(b, shown_tag(tally_part(rows[i], 1), ""), 8, 0);
-		number_cell(b, rows[i]->games, 5);
+		games_cells(b, s, rows[i]);
 		severity_cells(b, rows[i]->by_severity);
 		outbuf_puts(b, "\n");
 	}
@@ -297,6 +337,22 @@ static void csv_counts(struct outbuf *b, const struct tally *t, int parts, const
 	}
 }
 
+/* The game counts as rows whose code is "games" (no check code is), the
+ * severity column naming the count: read, clean, with_errors, ... */
+static void csv_games(struct outbuf *b, const struct tally *t, int parts, const struct game_counts *n)
+{
+	static const char *const names[] = { "read", "clean", "with_errors", "with_warnings", "with_info" };
+	long values[] = { n->games, game_counts_clean(n), n->with[SEVERITY_ERROR], n->with[SEVERITY_WARNING],
+			  n->with[SEVERITY_INFO] };
+	for (int i = 0; i < 5; i++) {
+		for (int p = 0; t != NULL && p < parts; p++) {
+			csv_put_field(b, tally_part(t, p));
+			outbuf_put(b, ",", 1);
+		}
+		outbuf_printf(b, "games,%s,%ld\n", names[i], values[i]);
+	}
+}
+
 void summary_csv(struct outbuf *b, const struct summary *s, enum summary_group by)
 {
 	static const char *const headers[] = {
@@ -307,12 +363,17 @@ void summary_csv(struct outbuf *b, const struct summary *s, enum summary_group b
 	};
 	outbuf_puts(b, headers[by]);
 	if (by == GROUP_CODE) {
+		if (s->counted)
+			csv_games(b, NULL, 0, &s->read);
 		csv_counts(b, NULL, 0, s->by_code);
 		return;
 	}
 	const struct tally_table *t = by == GROUP_EVENT ? &s->events : by == GROUP_PLAYER ? &s->players : &s->files;
 	struct tally **rows = tally_sorted(t);
-	for (size_t i = 0; i < t->count; i++)
+	for (size_t i = 0; i < t->count; i++) {
+		if (s->counted && by != GROUP_PLAYER)
+			csv_games(b, rows[i], by == GROUP_EVENT ? 2 : 1, &rows[i]->read);
 		csv_counts(b, rows[i], by == GROUP_EVENT ? 2 : 1, (const long (*)[SEVERITY_COUNT])rows[i]->by_code);
+	}
 	free(rows);
 }

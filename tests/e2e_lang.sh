@@ -112,7 +112,7 @@ want=$(final_fen testdata/lang/en.pgn)
 for lang in de fr es it nl ru ar fa figurine; do
 	"$BIN" fix "testdata/lang/$lang.pgn" >"$TMP/fixed.pgn" 2>"$TMP/err"
 	if [ $? = 0 ]; then ok; else bad "fix $lang.pgn: exit status"; sed 's/^/    /' "$TMP/err" | head -3; fi
-	"$BIN" check --lang=en -f jsonl --select "$notation_codes" "$TMP/fixed.pgn" >"$TMP/out"
+	"$BIN" check -q --lang=en --select "$notation_codes" "$TMP/fixed.pgn" >"$TMP/out"
 	if [ ! -s "$TMP/out" ]; then ok; else bad "fix $lang.pgn: not English export SAN"; head -3 "$TMP/out" | sed 's/^/    /'; fi
 	got=$(final_fen "$TMP/fixed.pgn" --lang=en)
 	if [ "$got" = "$want" ]; then ok; else bad "fix $lang.pgn ends at '$got', not '$want'"; fi
@@ -129,7 +129,7 @@ for name in piece file rank capture skipped swapped two_errors; do
 	expect_notes=$(grep -c '"code":"illegal-move"\|"code":"ambiguous-move"' "testdata/recover/$name.jsonl")
 	notes=$(grep -o '{pgnaudit: [^}]*}' "$TMP/fixed.pgn" | wc -l)
 	if [ "$notes" -ge 1 ]; then ok; else bad "fix --recover $name.pgn: no {pgnaudit: ...} note (findings: $expect_notes)"; fi
-	"$BIN" check --lang=en -f jsonl --select "$notation_codes" "$TMP/fixed.pgn" >"$TMP/out"
+	"$BIN" check -q --lang=en --select "$notation_codes" "$TMP/fixed.pgn" >"$TMP/out"
 	if [ ! -s "$TMP/out" ]; then ok; else bad "fix --recover $name.pgn: findings in the output"; head -3 "$TMP/out" | sed 's/^/    /'; fi
 	got=$(final_fen "$TMP/fixed.pgn" --lang=en)
 	if [ "$got" = "$want" ]; then ok; else bad "fix --recover $name.pgn ends at '$got', not '$want'"; fi

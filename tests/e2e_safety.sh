@@ -217,7 +217,7 @@ for tool in "bzip2 -c:bzip2" "xz -c:xz" "zstd -q -c:zstd"; do
 	cmd=${tool%%:*} name=${tool##*:}
 	command -v "$name" >/dev/null 2>&1 || { echo "e2e_safety: no $name; skipping its input"; continue; }
 	$cmd "$SRC" >"$TMP/in.$name"
-	"$BIN" check "$TMP/in.$name" "$SRC" >"$TMP/out" 2>"$TMP/err"
+	"$BIN" check -q "$TMP/in.$name" "$SRC" >"$TMP/out" 2>"$TMP/err"
 	expect_true "$name input: exit 2" -- test $? = 2
 	expect_grep "in.$name: the file is $name-compressed" "$TMP/err" "$name input: said what it is"
 	expect_true "$name input: one message" -- test "$(wc -l <"$TMP/err")" = 1

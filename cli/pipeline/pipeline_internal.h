@@ -162,6 +162,7 @@ struct piece {
 	long seq;                    /* its sequence number (see struct pipeline) */
 	const char *file;            /* the name findings carry ("-" for stdin) */
 	const char *shown;           /* the name messages carry */
+	int file_index;              /* its file's place among the inputs */
 	unsigned char *store;        /* a byte, text, PGN_IN_PLACE_SLACK bytes */
 	unsigned char *text;         /* store + 1: lexed where it is */
 	size_t len, cap;             /* cap: room for text */
@@ -223,6 +224,7 @@ struct pipeline {
 	struct source *src;              /* the same, when read by pieces at their offsets */
 	unsigned long long next_index;   /* then: the next piece's number in it */
 	const char *file, *shown;
+	int current_index;               /* the file's place among the inputs */
 	struct pgn_position at;          /* where the next piece starts (but its line: pieces
 					    count their lines from 1) */
 	int first;                       /* the next piece is the file's first */
@@ -231,7 +233,7 @@ struct pipeline {
 
 	/* The writing thread's (the one with writer_active set). */
 	struct report *report;
-	struct check_tally *tally;
+	struct file_tally *per_file;     /* the counts of each input, by its index */
 	int games_before;                /* games of the current file written */
 	uint64_t next_line;              /* the file's line where the next piece starts (under
 					    lock when written is; see first_line_of_text) */

@@ -66,10 +66,13 @@ static void read_rest_here(struct pipeline *p, struct worker_state *w, struct pi
 	int got = 0, failed = 0;
 	pgn_reader_restart(w->reader, text, len, stream, NULL, &at);
 	while (!(failed = output_failed(r->out)) && (got = pgn_next_game(w->reader, &w->game, err, sizeof err)) == 1) {
-		check_game(p->opt, &w->auditor, &w->findings, r, b->file, ++p->games_before, &w->game, p->tally);
+		check_game(p->opt, &w->auditor, &w->findings, r, b->file, ++p->games_before, &w->game,
+			   &p->per_file[b->file_index].t);
 	}
-	if (got < 0)
+	if (got < 0) {
 		warn_read_failed(b->shown, err, p->games_before);
+		p->per_file[b->file_index].failed = 1;
+	}
 	/* The buffers that grew to PIECE_MAX are given back; the pieces of a
 	 * next file start them again. */
 	free(p->redo);
@@ -100,6 +103,8 @@ static int open_next_file(struct pipeline *p)
 			pthread_mutex_unlock(&p->lock);
 			continue;
 		}
+		p->current_index = p->file_index - 1;
+		p->per_file[p->current_index].opened = 1;
 		p->file = strcmp(path, "-") == 0 ? "-" : path;
 		p->shown = input_name(path);
 		p->at.offset = 0;
@@ -130,12 +135,16 @@ static int fill_piece(struct pipeline *p, struct worker_state *w, struct piece *
 	int last = 0;
 	b->file = p->file;
 	b->shown = p->shown;
+	b->file_index = p->current_index;
 	b->first_in_file = p->first;
 	b->seq = p->filled;
 	b->at = p->at;
 	b->at.line = 1;
 	b->failure[0] = 0;
 	piece_reserve(b, piece_bytes + p->spill_len);
+	/* The slot's last piece may have been one read at its offset, whose
+	 * text began further into the store (load_piece). */
+	b->text = b->store + 1;
 	if (p->spill_len)
 		memcpy(b->text, p->spill, p->spill_len);
 	b->len = p->spill_len;
@@ -198,6 +207,7 @@ static int claim_piece(struct pipeline *p, struct piece *b)
 		b->seq = p->filled;
 		b->file = p->file;
 		b->shown = p->shown;
+		b->file_index = p->current_index;
 		b->first_in_file = k == 0;
 		b->last_in_file = 0;
 		b->state = PIECE_FILLED;

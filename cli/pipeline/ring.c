@@ -226,8 +226,7 @@ static void write_piece(struct pipeline *p, struct worker_state *w, struct piece
 		audit_piece(p, w, b, joined, len, in_store, &text_at, first_line);
 	}
 	put_output(p, r, b, first_line);
-	p->tally->errors += b->tally.errors;
-	p->tally->reported += b->tally.reported;
+	check_tally_merge(&p->per_file[b->file_index].t, &b->tally);
 	p->games_before += b->result.games;
 	p->carrying = !b->result.between;
 	if (p->carrying) {
@@ -244,6 +243,7 @@ static void write_piece(struct pipeline *p, struct worker_state *w, struct piece
 	p->next_line = first_line + b->result.lines;
 	if (b->result.read_failed) {
 		warn_read_failed(b->shown, b->result.error, p->games_before);
+		p->per_file[b->file_index].failed = 1;
 		pthread_mutex_lock(&p->lock);
 		p->status = -1;
 		pthread_mutex_unlock(&p->lock);

@@ -115,7 +115,7 @@ void audit_piece(struct pipeline *p, struct worker_state *w, struct piece *b,
 	r.full = write_early;
 	r.full_ctx = &early;
 	r.full_at = early_bytes;
-	memset(&b->tally, 0, sizeof b->tally);
+	check_tally_clear(&b->tally);
 	audit_text(p, w, b, text, len, in_place, at, &r, &b->tally, &b->result);
 	b->out = r.buf;
 }
@@ -144,7 +144,7 @@ static void *work(void *arg)
 }
 
 int check_files_parallel(const struct check_options *opt, struct report *r, char **files, int file_count,
-			 struct check_tally *tally)
+			 struct file_tally *per_file)
 {
 	struct pipeline p;
 	memset(&p, 0, sizeof p);
@@ -161,7 +161,7 @@ int check_files_parallel(const struct check_options *opt, struct report *r, char
 	p.color = r->color;
 	p.format = r->format;
 	p.report = r;
-	p.tally = tally;
+	p.per_file = per_file;
 	p.files = files;
 	p.file_count = file_count;
 	int threads = opt->jobs;
@@ -199,6 +199,7 @@ int check_files_parallel(const struct check_options *opt, struct report *r, char
 		free(p.ring[i].out.data);
 		free(p.ring[i].marks.at);
 		free(p.ring[i].marks.value);
+		check_tally_free(&p.ring[i].tally);
 	}
 	pthread_mutex_destroy(&p.lock);
 	pthread_mutex_destroy(&p.read_lock);

@@ -54,6 +54,7 @@ enum check_code {
 };
 
 enum severity { SEVERITY_ERROR, SEVERITY_WARNING, SEVERITY_INFO };
+#define SEVERITY_COUNT 3
 
 struct check_info {
 	const char *code;      /* stable, lower-case, hyphenated */
