@@ -145,10 +145,14 @@ deps-build:
 
 # strace injects the delays of tests/e2e_safety.sh (a file that grows while
 # fix rewrites it, two fix runs at once).
+# chromium and poppler-utils (pdftoppm): the HTML report's browser tests
+# render the page, take screenshots and print it to PDF (e2e_report.sh).
 deps-test: deps-build
-	@[ -f /usr/include/cmocka.h ] && [ -f /usr/include/zlib.h ] && command -v strace >/dev/null || \
+	@[ -f /usr/include/cmocka.h ] && [ -f /usr/include/zlib.h ] && command -v strace >/dev/null && \
+		command -v python3 >/dev/null && command -v chromium >/dev/null && command -v pdftoppm >/dev/null || \
 		{ [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
-		$(SUDO) apt-get install -y libcmocka-dev zlib1g-dev strace; }
+		$(SUDO) apt-get install -y libcmocka-dev zlib1g-dev strace python3 \
+			chromium poppler-utils; }
 
 # The programs are built JOBS at a time, then the tests run, JOBS at a time
 # too (tests/parallel.sh: the unit test programs, then the e2e scripts).
@@ -168,7 +172,7 @@ unit: $(TEST_BIN)
 	@JOBS=$(JOBS) sh tests/parallel.sh $(addprefix ./,$(TEST_BIN))
 
 # e2e_report.sh renders the HTML report in chromium where it is installed,
-# and says it skips that part where it is not (make test does not install it).
+# and prints it to PDF (make test installs chromium and poppler-utils).
 e2e: pgnaudit
 	@JOBS=$(JOBS) sh tests/parallel.sh "sh tests/e2e.sh" "sh tests/e2e_report.sh" \
 		"sh tests/e2e_fixsplit.sh" "sh tests/e2e_lang.sh" "sh tests/e2e_safety.sh" "sh tests/catalogue.sh" "sh tests/layout.sh"

@@ -252,9 +252,24 @@ static int report_file(struct report_run *run, const char *path)
 	return status;
 }
 
+/* When the page was made: now, or SOURCE_DATE_EPOCH when it is set (a
+ * reproducible build's convention: the same findings, the same page). */
+static time_t made_at(void)
+{
+	const char *epoch = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	if (epoch && *epoch) {
+		long long t = strtoll(epoch, &end, 10);
+		if (*end == 0 && t >= 0)
+			return (time_t)t;
+	}
+	return time(NULL);
+}
+
 static int write_report(struct report_run *run, FILE *out)
 {
 	struct outbuf b = { 0 };
+	const struct page_info info = { PGNAUDIT_VERSION, made_at() };
 	int status = 0;
 	switch (run->opt->format) {
 	case OUTPUT_TEXT: summary_text(&b, &run->summary, run->opt->top); break;
@@ -263,7 +278,7 @@ static int write_report(struct report_run *run, FILE *out)
 		if (run->spool_buf.len)
 			(void)fwrite(run->spool_buf.data, 1, run->spool_buf.len, run->spool);
 		if (fflush(run->spool) != 0 || ferror(run->spool) ||
-		    html_page(out, &run->summary, run->spool, run->entries) < 0) {
+		    html_page(out, &run->summary, run->spool, run->entries, &info) < 0) {
 			warnx_("the temporary file that holds the findings could not be written or read: %s",
 			       strerror(errno));
 			status = -1;
@@ -307,7 +322,9 @@ int cmd_report(int argc, char **argv)
 		free(run.line);
 		return EXIT_TROUBLE;
 	}
-	int keep = 20;   /* the worst games kept: only the text tables show them */
+	/* The worst games kept: the text tables show --top of them, the page
+	 * up to 5000 (20 until "show all"); CSV none. */
+	int keep = opt.format == OUTPUT_HTML ? 5000 : 0;
 	if (opt.format == OUTPUT_TEXT)
 		keep = opt.top == 0 ? INT_MAX : opt.top;
 	summary_init(&run.summary, keep, 0);

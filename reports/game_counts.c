@@ -17,6 +17,8 @@ void date_range_add(struct date_range *r, const char *date)
 	for (int i = 0; i < 4; i++)
 		if (date[i] < '0' || date[i] > '9')
 			return;
+	if (date[4] != '.' && date[4] != 0)
+		return;   /* not the form YYYY.MM.DD (tag-format says so) */
 	char d[11];
 	size_t n = strnlen(date, 10);
 	memcpy(d, date, n);

@@ -15,6 +15,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "parser/json.h"
 #include "game_counts.h"
@@ -140,6 +141,10 @@ void summary_csv(struct outbuf *b, const struct summary *s, enum summary_group b
  * Returns -1 when reading the spool failed; write errors are left in
  * ferror(out). */
 void html_finding(struct outbuf *b, const struct finding_row *f, long index);
-int html_page(FILE *out, const struct summary *s, FILE *findings, long count);
+struct page_info {
+	const char *version;        /* pgnaudit's */
+	time_t made;                /* when the page was made */
+};
+int html_page(FILE *out, const struct summary *s, FILE *findings, long count, const struct page_info *info);
 
 #endif

@@ -61,6 +61,45 @@ printf '[Event "x"]\n[Result "*"]\n\n1. e4 e5\n' >"$TMP/warning.pgn"
 expect_status 0 "a warning alone exits 0" -- "$BIN" check "$TMP/warning.pgn"
 expect_status 1 "--strict makes a warning exit 1" -- "$BIN" check --strict "$TMP/warning.pgn"
 
+# 3a. Games counted (issue 26): a summary line on standard error at the
+#     end, -q without it, -v with the time and MB/s; JSON Lines end with
+#     a record per file and per event and round, -j 2 the same bytes.
+expect_status 1 "check of the sample" -- "$BIN" check testdata/sample.pgn
+expect_grep '^pgnaudit: checked 3 games in 1 file: 1 clean, 2 with errors, 0 with warnings, 0 with info only$' \
+	"$TMP/err" "check says how many games it read, clean and not"
+expect_true "the summary is the only line on standard error" -- test "$(wc -l <"$TMP/err")" = 1
+expect_status 1 "check -q" -- "$BIN" check -q testdata/sample.pgn
+expect_true "-q: nothing on standard error" -- test ! -s "$TMP/err"
+expect_status 1 "check -v" -- "$BIN" check -v testdata/sample.pgn testdata/check/illegal.pgn
+expect_grep '^pgnaudit: checked 13 games in 2 files: .*; [0-9]*\.[0-9][0-9] s, [0-9]*\.[0-9] MB, [0-9]*\.[0-9] MB/s$' \
+	"$TMP/err" "-v gives the time, the bytes and the rate"
+"$BIN" check -v - <testdata/sample.pgn >/dev/null 2>"$TMP/err"
+expect_grep '^pgnaudit: checked 3 games in 1 file: .*; [0-9]*\.[0-9][0-9] s$' "$TMP/err" \
+	"-v on standard input: the time, no size"
+printf '[Event "x"]\n[Site "y"]\n[Date "2024.01.02"]\n[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n' >"$TMP/clean7.pgn"
+expect_status 0 "a clean file" -- "$BIN" check "$TMP/clean7.pgn"
+expect_grep '^pgnaudit: checked 1 game in 1 file: 1 clean, 0 with errors' "$TMP/err" "one game, clean, in the singular"
+expect_status 2 "a missing file among others" -- "$BIN" check "$TMP/no-such.pgn" testdata/sample.pgn
+expect_grep '^pgnaudit: checked 3 games in 1 file: ' "$TMP/err" "a file that cannot be opened is not counted"
+"$BIN" check -q -f jsonl testdata/sample.pgn >"$TMP/counted"
+expect_grep '^{"record":"file","file":"testdata/sample.pgn","games":3,"clean":1,"with_errors":2,"with_warnings":0,"with_info":0,"first_date":"1858.??.??","last_date":"2024.03.01","read_whole":true}$' \
+	"$TMP/counted" "the file's record"
+expect_grep '^{"record":"event","file":"testdata/sample.pgn","event":"Paris","round":"?","games":1,"clean":1,' \
+	"$TMP/counted" "an event's record"
+expect_grep '^{"record":"event","file":"testdata/sample.pgn","games":1,"clean":0,"with_errors":1,' \
+	"$TMP/counted" "a game without an Event tag: a record without \"event\""
+expect_true "the records come after the findings" -- awk '/"record"/ { r = 1; next } r { exit 1 }' "$TMP/counted"
+"$BIN" check -q -f text testdata/sample.pgn >"$TMP/counted-text"
+expect_no_grep 'record' "$TMP/counted-text" "text has no records"
+"$BIN" check -q -f csv testdata/sample.pgn >"$TMP/counted-csv"
+expect_no_grep 'record' "$TMP/counted-csv" "CSV has no records"
+# --select changes what is clean: a game is counted by the findings reported.
+"$BIN" check -q -f jsonl --select illegal-move testdata/sample.pgn >"$TMP/selected"
+expect_grep '^{"record":"file",.*"games":3,"clean":2,"with_errors":1,' "$TMP/selected" "--select: clean means no finding reported"
+# The counts add up, checked apart from check (tests/count_games.py).
+"$BIN" check -q -f jsonl testdata/check/*.pgn testdata/sample.pgn >"$TMP/all-counted"
+expect_true "the records agree with the findings" -- python3 tests/count_games.py "$TMP/all-counted"
+
 # 4. --select / --ignore.
 "$BIN" check -f jsonl --select ambiguous-move testdata/check/*.pgn >"$TMP/sel"
 expect_grep '"code":"ambiguous-move"' "$TMP/sel" "--select keeps the selected code"

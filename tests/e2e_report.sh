@@ -33,12 +33,67 @@ expect_no_grep "more players" "$TMP/all.txt" "--top 0 cuts nothing"
 sum=$(tail -n +2 "$DATA/audit.csv" | awk -F, '{ s += $NF } END { print s }')
 expect_true "csv counts add up to 79 findings (got $sum)" -- [ "$sum" = 79 ]
 
+# 1a. Games counted (issue 26): check -f jsonl ends with records of the
+#     games read (counted.jsonl: check of the same four files, with them).
+expect_status 1 "report of findings with game counts" -- "$BIN" report "$DATA/counted.jsonl"
+expect_same "$DATA/counted.txt" "$TMP/out" "report differs from $DATA/counted.txt"
+expect_grep "^47 games in 4 files: 4 clean, 21 with errors, 22 with warnings, 0 with info only$" "$TMP/out" \
+	"the games read, clean and not"
+expect_status 1 "report csv --by event with game counts" -- "$BIN" report -f csv --by event "$DATA/counted.jsonl"
+expect_same "$DATA/counted-by-event.csv" "$TMP/out" "report -f csv --by event differs from counted-by-event.csv"
+expect_status 1 "report csv with game counts" -- "$BIN" report -f csv "$DATA/counted.jsonl"
+expect_grep '^games,read,47$' "$TMP/out" "CSV: the games read"
+expect_grep '^games,clean,4$' "$TMP/out" "CSV: the games clean"
+expect_status 1 "report csv --by file with game counts" -- "$BIN" report -f csv --by file "$DATA/counted.jsonl"
+expect_grep '^testdata/sample.pgn,games,read,3$' "$TMP/out" "CSV by file: each file's games"
+# A clean file gives a report that says so.
+printf '[Event "x"]\n[Site "y"]\n[Date "2024.01.02"]\n[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n' >"$TMP/clean.pgn"
+"$BIN" check -q -f jsonl "$TMP/clean.pgn" >"$TMP/clean.jsonl"
+expect_status 0 "report of a clean file" -- "$BIN" report "$TMP/clean.jsonl"
+expect_grep "^1 game in 1 file: 1 clean, 0 with errors, 0 with warnings, 0 with info only$" "$TMP/out" \
+	"a clean file: its game counted, in the singular"
+expect_grep "^No findings: every game is clean.$" "$TMP/out" "a clean file's report says it is clean"
+expect_status 0 "html of a clean file" -- "$BIN" report -f html "$TMP/clean.jsonl"
+expect_grep '<p id="clean"><b>No findings: every game is clean.</b></p>' "$TMP/out" "the page of a clean file says so"
+expect_grep '<p id="games">1 game in 1 file: 1 clean' "$TMP/out" "the page counts its game"
+# A record this version does not know is named, not taken for a finding.
+printf '{"record":"shard","file":"x"}\n' >"$TMP/future.jsonl"
+expect_status 2 "an unknown record" -- "$BIN" report "$TMP/future.jsonl"
+expect_grep "not a record this version reads" "$TMP/err" "an unknown record is named"
+printf '{"record":"file","file":"x","games":2,"clean":2,"with_errors":1,"with_warnings":0,"with_info":0}\n' >"$TMP/sum.jsonl"
+expect_status 2 "counts that do not add up" -- "$BIN" report "$TMP/sum.jsonl"
+expect_grep "do not add up" "$TMP/err" "counts that do not add up are refused"
+
+# 1b. The page says what it is: events, dates, files, version, when.
+SOURCE_DATE_EPOCH=1700000000 "$BIN" report -f html "$DATA/counted.jsonl" >"$TMP/head.html"
+expect_grep '<p class="made">Made by pgnaudit [0-9.]* on 2023-11-14 22:13 UTC.</p>' "$TMP/head.html" \
+	"the page names its version and when it was made (SOURCE_DATE_EPOCH)"
+expect_grep '<b>Files</b> testdata/sample.pgn, testdata/check/illegal.pgn, testdata/check/claims.pgn and 1 more</p>' \
+	"$TMP/head.html" "the page names its files"
+expect_grep '<b>Dates</b> 1858.??.?? to 2024.03.01 ' "$TMP/head.html" "the page gives the dates of the games"
+expect_grep '<b>Events</b> 6 missed: five times the start position, each player reported once; ' "$TMP/head.html" \
+	"the page names the events, not \"(no Event tag)\" among them"
+expect_grep '<p id="games">47 games in 4 files: 4 clean, 21 with errors, 22 with warnings, 0 with info only</p>' \
+	"$TMP/head.html" "the page counts the games"
+expect_grep '<a href="#code=illegal-move"><code>illegal-move</code></a>' "$TMP/head.html" "the code table links to the code's findings"
+expect_grep '<td><a href="#f[0-9]*">testdata/sample.pgn, game 2</a>' "$TMP/head.html" "the worst games link to their findings"
+expect_grep '<a href="#player=Morphy">Morphy</a>' "$TMP/head.html" "the player table links to the player's findings"
+expect_grep '<a class="only" href="#code=missing-tag">only</a>' "$TMP/head.html" "one click shows one code"
+expect_grep '<span class="pair">Ehrmann - Morphy</span>' "$TMP/head.html" "entries show the pairing as the text report does"
+expect_grep '<label class="showall" for="all-events">Show all 46 rows</label>' "$TMP/head.html" \
+	"a table of more than 20 rows has them all, on demand"
+expect_true "the pieces are shapes, not characters of a font" -- \
+	sh -c "grep -q '<symbol id=\"wk\" viewBox' '$TMP/head.html' && ! grep -q 'u265' '$TMP/head.html'"
+"$BIN" check -q -f jsonl testdata/sample.pgn | "$BIN" report -f html >"$TMP/one.html"
+expect_grep '<p id="games">3 games in 1 file: ' "$TMP/one.html" "one file, in the singular"
+expect_grep '<b>File</b> testdata/sample.pgn</p>' "$TMP/one.html" "one file named"
+
 # 2. In a pipe after check, from standard input and '-', gzip, several files.
 "$BIN" check -f jsonl testdata/sample.pgn >"$TMP/sample.jsonl"
 "$BIN" report "$TMP/sample.jsonl" >"$TMP/from-file.txt"
 "$BIN" check -f jsonl testdata/sample.pgn | "$BIN" report >"$TMP/from-pipe.txt"
 expect_same "$TMP/from-file.txt" "$TMP/from-pipe.txt" "check | report reads standard input"
-expect_grep "findings in 2 games of 1 file" "$TMP/from-pipe.txt" "the sample's report"
+expect_grep "^3 games in 1 file: 1 clean, 2 with errors" "$TMP/from-pipe.txt" "the sample's report"
 "$BIN" report - <"$TMP/sample.jsonl" >"$TMP/dash.txt"
 expect_same "$TMP/from-file.txt" "$TMP/dash.txt" "report - reads standard input"
 gzip -c "$DATA/audit.jsonl" >"$TMP/audit.gz"
@@ -112,7 +167,7 @@ html=$TMP/audit.html
 expect_true "one entry per finding" -- [ "$(grep -c '^<article ' "$html")" -eq 79 ]
 expect_no_grep '<link' "$html" "html: no linked files"
 expect_no_grep ' src=' "$html" "html: no external scripts or images"
-expect_no_grep 'url(' "$html" "html: no fetched fonts or images"
+expect_no_grep 'url([^#]' "$html" "html: no fetched fonts or images"
 expect_no_grep '@import' "$html" "html: no imported styles"
 expect_true "html: the only address is the SVG namespace" -- \
 	[ "$(grep -o 'https\?://[^"'\'' ]*' "$html" | sort -u)" = "http://www.w3.org/2000/svg" ]
@@ -140,8 +195,9 @@ expect_true "10,000 entries" -- [ "$(grep -c '^<article ' "$TMP/big.html")" -eq 
 "$BIN" report "$TMP/big.jsonl" >"$TMP/big.txt"
 expect_grep "^10000 findings in " "$TMP/big.txt" "10,000 findings counted"
 
-# 7. The page in a real browser.  Skipped, with a message, without chromium
-#    (Debian: apt-get install chromium; `make test` does not install it).
+# 7. The page in a real browser: chromium and, for the printed pages,
+#    pdftoppm (poppler-utils); `make test` installs both.  Skipped, with a
+#    message, where chromium is absent (a machine without apt).
 if ! command -v chromium >/dev/null 2>&1; then
 	echo "chromium not found; skipping the browser tests of the HTML report (apt-get install chromium)"
 else
@@ -156,7 +212,7 @@ else
 	# The script ran: the filters count, and diagrams were drawn with the
 	# move's square marked.  And what the screen shows: the board's
 	# colours and the marked squares.
-	browse "file://$TMP/illegal.html" --screenshot="$TMP/shot.png" --window-size=1200,2000 --dump-dom \
+	browse "file://$TMP/illegal.html" --screenshot="$TMP/shot.png" --window-size=1200,3000 --dump-dom \
 		>"$TMP/dom.html"
 	expect_grep 'id="count">10 of 10 findings shown' "$TMP/dom.html" "browser: the filters are built"
 	expect_grep 'data-ready="1"' "$TMP/dom.html" "browser: the script finished"
@@ -167,16 +223,104 @@ else
 	pieces=$(grep -o 'class="pc"' "$TMP/dom.html" | wc -l)
 	expect_true "browser: pieces drawn (got $pieces)" -- [ "$pieces" -gt 200 ]
 	if [ -s "$TMP/shot.png" ] && python3 tests/png_colors.py "$TMP/shot.png" >"$TMP/colors.txt"; then
-		expect_grep '^1200 2000$' "$TMP/colors.txt" "screenshot size"
+		expect_grep "^1200 3000$" "$TMP/colors.txt" "screenshot size"
 		for c in f0d9b5:light b58863:dark f6f669:marked-light baca2b:marked-dark c0392b:error-badge; do
 			n=$(awk -v c="${c%%:*}" '$1 == c { print $2 }' "$TMP/colors.txt")
 			# A square is 30x30 pixels; marked squares are fewer.
 			expect_true "screenshot: ${c#*:} colour #${c%%:*} ($n pixels)" -- [ "${n:-0}" -gt 300 ]
 		done
+		# The pieces themselves, on the first board (the first entry's
+		# FEN): its a8 is the page's first pixel of the light square
+		# colour; a square is 30 pixels.  A point inside the body of each
+		# king and queen must be light for White's, dark for Black's
+		# (DejaVu drew White's king and queen nearly black).
+		fen=$(grep -o 'data-fen="[^"]*"' "$TMP/illegal.html" | head -1 | cut -d'"' -f2)
+		set -- $(python3 tests/png_colors.py "$TMP/shot.png" --find f0d9b5)
+		x0=${1:-0} y0=${2:-0}
+		# "K 4 1" for each king and queen: the piece, its file (a = 0), its rank.
+		python3 -c '
+import sys
+for r, row in enumerate(sys.argv[1].split()[0].split("/")):
+    f = 0
+    for c in row:
+        if c.isdigit():
+            f += int(c)
+            continue
+        if c in "KQkq":
+            print(c, f, 8 - r)
+        f += 1' "$fen" >"$TMP/royals"
+		expect_true "the first board has both kings and a queen ($fen)" -- [ "$(wc -l <"$TMP/royals")" -ge 3 ]
+		while read -r name file rank; do
+			# (0.40, 0.60) of the square: inside the king's and the queen's body, off their lines.
+			px=$((x0 + file * 30 + 12)) py=$((y0 + (8 - rank) * 30 + 18))
+			lum=$(python3 tests/png_colors.py "$TMP/shot.png" --pixel "$px" "$py" | cut -d' ' -f2)
+			case $name in
+			[KQ]) expect_true "screenshot: White's $name is drawn light (luminance $lum at $px,$py)" -- [ "${lum:-0}" -gt 200 ] ;;
+			*) expect_true "screenshot: Black's $name is drawn dark (luminance $lum at $px,$py)" -- [ "${lum:-255}" -lt 60 ] ;;
+			esac
+		done <"$TMP/royals"
 	else
 		bad "browser: no screenshot"
 		sed 's/^/    /' "$TMP/browser.err" | tail -5
 	fi
+	# Printed: every diagram of the findings shown is in the PDF, filtered
+	# or not (only the first 20 were, and with #severity=error none).
+	# pdftoppm makes each page an image; the boards are counted on them.
+	"$BIN" report -f html -o "$TMP/print.html" "$DATA/counted.jsonl"
+	command -v pdftoppm >/dev/null 2>&1 || echo "pdftoppm not found; skipping the printed pages (apt-get install poppler-utils)"
+	for filter in "" "#severity=error"; do
+		command -v pdftoppm >/dev/null 2>&1 || break
+		rm -f "$TMP"/page-*.png "$TMP/print.pdf"
+		browse "file://$TMP/print.html$filter" --no-pdf-header-footer --virtual-time-budget=10000 \
+			--print-to-pdf="$TMP/print.pdf" >/dev/null
+		if [ -s "$TMP/print.pdf" ] && pdftoppm -r 50 -png "$TMP/print.pdf" "$TMP/page"; then
+			printed=0
+			for page in "$TMP"/page-*.png; do
+				printed=$((printed + $(python3 tests/png_colors.py "$page" --boards)))
+			done
+			if [ -z "$filter" ]; then
+				want=$(grep -c '"fen":' "$DATA/counted.jsonl")
+			else
+				want=$(grep '"severity":"error"' "$DATA/counted.jsonl" | grep -c '"fen":')
+			fi
+			expect_true "printed${filter:+ with $filter}: $want diagrams on $(ls "$TMP"/page-*.png | wc -l) pages (got $printed)" -- \
+				[ "$printed" -eq "$want" ]
+		else
+			bad "browser: no PDF printed${filter:+ with $filter}"
+			sed 's/^/    /' "$TMP/browser.err" | tail -5
+		fi
+	done
+	# As a person on a phone would use it (tests/browser_harness.html: the
+	# page in a frame 375 pixels wide): the address filters and follows
+	# its changes, a change of a filter is written to it, one click shows
+	# one severity, the search finds "White - Black", a table's link shows
+	# its finding, "show all" shows every row, no sideways scrolling.
+	mkdir -p "$TMP/harness"
+	cp "$TMP/print.html" "$TMP/harness/report.html"
+	cp tests/browser_harness.html "$TMP/harness/harness.html"
+	browse "file://$TMP/harness/harness.html" --allow-file-access-from-files --virtual-time-budget=10000 \
+		--dump-dom | grep -o 'data-out="[^"]*"' | sed 's/&amp;/\&/g; s/"$//' | tr '|' '\n' >"$TMP/harness.out"
+	total=$(grep -vc '"record"' "$DATA/counted.jsonl")
+	tags=$(grep -c '"code":"missing-tag"' "$DATA/counted.jsonl")
+	info=$(grep -c '"severity":"info"' "$DATA/counted.jsonl")
+	pairing=$(grep -c '"white":"Ehrmann","black":"Morphy"' "$DATA/counted.jsonl")
+	morphy=$(grep -c '"white":"Morphy"\|"black":"Morphy"' "$DATA/counted.jsonl")
+	expect_grep '^data-out="ready=1$' "$TMP/harness.out" "phone: the page is ready"
+	set -- $(sed -n 's/^width=//p' "$TMP/harness.out")
+	expect_true "phone: no sideways scrolling at 375 pixels (the page is ${1:-?} wide in ${2:-?})" -- \
+		[ "${1:-999}" -le "${2:-0}" ]
+	expect_grep "^after-hash=$tags of $total findings shown$" "$TMP/harness.out" "the filters follow the address after load"
+	expect_grep "^unchecked=0 of $total findings shown #severity=error,info&code=missing-tag$" "$TMP/harness.out" \
+		"a filter changed is written to the address"
+	expect_grep "^only-info=$info of $total findings shown #severity=info$" "$TMP/harness.out" "one click shows one severity"
+	expect_grep "^pairing=$pairing of $total findings shown #q=Ehrmann%20-%20Morphy$" "$TMP/harness.out" \
+		"the search finds the pairing as the text report writes it"
+	expect_grep "^link=f[0-9]* hidden:false drawn:\(true\|no-fen\) $total of $total findings shown$" "$TMP/harness.out" \
+		"a table's link shows its finding, filters or not"
+	expect_grep "^more-rows=[1-9][0-9]* none$" "$TMP/harness.out" "rows past 20 wait for \"show all\""
+	expect_grep "^shown-rows=table-row$" "$TMP/harness.out" "\"show all\" shows them"
+	expect_grep "^player=$morphy of $total findings shown Only player Morphy.$" "$TMP/harness.out" \
+		"a player's link shows the player's findings"
 	# The filters take their setting from the address; the entries that
 	# come on screen then get their diagrams (these are past the first 20,
 	# which are drawn at once).

@@ -5,6 +5,16 @@
                                            for every colour, most frequent first
     png_colors.py FILE.png --crop X Y W H OUT.png
                                            writes that part of the image
+    png_colors.py FILE.png --find RRGGBB   "X Y" of the first pixel of that
+                                           colour (rows from the top), or nothing
+    png_colors.py FILE.png --pixel X Y     that pixel's colour, RRGGBB, and its
+                                           luminance (0-255, ITU-R BT.601)
+    png_colors.py FILE.png --boards        how many chess boards the image
+                                           shows: regions of the report's
+                                           square colours (within a tolerance,
+                                           as a PDF's rendering shifts them)
+                                           at least 40 pixels wide and high,
+                                           about as wide as high
 
 The report's browser test (tests/e2e_report.sh) renders a page with
 chromium and asks this script whether the board colours are on it.  It
@@ -67,8 +77,66 @@ def write_png(path, width, height, rows):
                 + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
 
 
+SQUARES = [(0xf0, 0xd9, 0xb5), (0xb5, 0x88, 0x63), (0xf6, 0xf6, 0x69), (0xba, 0xca, 0x2b)]
+
+
+def boards(width, height, bpp, rows):
+    """Regions of square colours, joined across the pieces on them: a cell
+    of 4x4 pixels counts when a quarter of its pixels are square colours."""
+    step = 4
+    gw, gh = width // step, height // step
+    grid = bytearray(gw * gh)
+    for gy in range(gh):
+        for gx in range(gw):
+            n = 0
+            for dy in range(step):
+                r = rows[gy * step + dy]
+                for dx in range(step):
+                    i = (gx * step + dx) * bpp
+                    p = r[i], r[i + 1], r[i + 2]
+                    if any(abs(p[0] - c[0]) + abs(p[1] - c[1]) + abs(p[2] - c[2]) < 30 for c in SQUARES):
+                        n += 1
+            grid[gy * gw + gx] = n >= 4
+    seen = bytearray(gw * gh)
+    found = 0
+    for start in range(gw * gh):
+        if not grid[start] or seen[start]:
+            continue
+        stack, seen[start] = [start], 1
+        x0 = y0 = 10 ** 9
+        x1 = y1 = -1
+        while stack:
+            k = stack.pop()
+            x, y = k % gw, k // gw
+            x0, x1, y0, y1 = min(x0, x), max(x1, x), min(y0, y), max(y1, y)
+            for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if 0 <= nx < gw and 0 <= ny < gh and grid[ny * gw + nx] and not seen[ny * gw + nx]:
+                    seen[ny * gw + nx] = 1
+                    stack.append(ny * gw + nx)
+        w, h = (x1 - x0 + 1) * step, (y1 - y0 + 1) * step
+        if w >= 40 and h >= 40 and 0.8 < w / h < 1.25:
+            found += 1
+    return found
+
+
 def main():
     width, height, bpp, rows = read_png(sys.argv[1])
+    if len(sys.argv) > 2 and sys.argv[2] == '--boards':
+        print(boards(width, height, bpp, rows))
+        return
+    if len(sys.argv) > 2 and sys.argv[2] == '--pixel':
+        x, y = int(sys.argv[3]), int(sys.argv[4])
+        r, g, b = rows[y][x * bpp:x * bpp + 3]
+        print(bytes((r, g, b)).hex(), (r * 299 + g * 587 + b * 114) // 1000)
+        return
+    if len(sys.argv) > 2 and sys.argv[2] == '--find':
+        want = bytes.fromhex(sys.argv[3])
+        for y, r in enumerate(rows):
+            for x in range(width):
+                if r[x * bpp:x * bpp + 3] == want:
+                    print(x, y)
+                    return
+        return
     if len(sys.argv) > 2 and sys.argv[2] == '--crop':
         x, y, w, h = map(int, sys.argv[3:7])
         out = [b''.join(r[(x + i) * bpp:(x + i) * bpp + 3] for i in range(w)) for r in rows[y:y + h]]

@@ -176,7 +176,7 @@ static void test_text_wide_characters(void **state)
 	struct summary s;
 	summary_init(&s, 20, 0);
 	/* 王皓, 4 columns; José with a combining acute, 4 columns; an event of
-	 * 30 Chinese characters, 60 columns, for a column of 44. */
+	 * 30 Chinese characters, 60 columns, for a column of 42. */
 	const char *wang = "\xE7\x8E\x8B\xE7\x9A\x93", *jose = "Jose\xCC\x81";
 	char *event = repeat("\xE6\xA3\x8B", 30);
 	struct finding_row f = row("a.pgn", 1, CHECK_ILLEGAL_MOVE, SEVERITY_ERROR, wang, jose, event, "1");
@@ -189,9 +189,9 @@ static void test_text_wide_characters(void **state)
 	assert_non_null(strstr(text, want));
 	snprintf(want, sizeof want, "  %s%s1", jose, spaces);
 	assert_non_null(strstr(text, want));
-	/* 21 characters (42 columns), the ellipsis, one blank for the half
-	 * character that did not fit: 44 columns; then "  " and the round. */
-	char *kept = repeat("\xE6\xA3\x8B", 21);
+	/* 20 characters (40 columns), the ellipsis, one blank for the half
+	 * character that did not fit: 42 columns; then "  " and the round. */
+	char *kept = repeat("\xE6\xA3\x8B", 20);
 	snprintf(want, sizeof want, "  %s\xE2\x80\xA6   1 ", kept);
 	assert_non_null(strstr(text, want));
 	/* The worst-games table: "王皓 - José" is 11 columns of 29. */
