@@ -31,6 +31,7 @@
 
 #include "cli.h"
 #include "games.h"
+#include "util/memory.h"
 #include "options.h"
 #include "parser/pgn.h"
 #include "parser/raw_window.h"
@@ -41,14 +42,18 @@
 
 int usage_fix(FILE *fp, int status)
 {
-	fputs("usage: pgnaudit fix [-o FILE | --in-place [--backup=SUFFIX]] [--lang LIST] [--recover] [FILE...]\n"
+	fputs("usage: pgnaudit fix [-o FILE | --in-place [--backup=SUFFIX]] [--lang LIST] [--recover] [-q]\n"
+	      "                    [FILE...]\n"
 	      "\n"
 	      "Writes the games of each FILE (standard input when none or '-'; gzip is\n"
 	      "recognised by its magic bytes) back as export-format PGN: canonical SAN,\n"
 	      "move numbers, the Seven Tag Roster first, Result tag and termination marker\n"
 	      "made equal, PlyCount set right; comments, NAGs and variations kept.  The moves\n"
-	      "played never change.  A game that cannot be replayed is copied byte for byte\n"
-	      "and named on standard error.\n"
+	      "played never change.  What check suggests is applied and each change said on\n"
+	      "standard error: a result in another form (1/2, 1:0, 0.5-0.5) written as PGN\n"
+	      "writes it, tag values put in the standard's form (Date \"1859\" -> \"1859.??.??\").\n"
+	      "A game that cannot be replayed is copied byte for byte and named on standard\n"
+	      "error.  A summary line ends the run.\n"
 	      "\n"
 	      "  -o, --output FILE     write to FILE (replaced only when complete)\n"
 	      "  -i, --in-place        rewrite each FILE itself, atomically\n"
@@ -57,6 +62,7 @@ int usage_fix(FILE *fp, int status)
 	      "                        the moves are written in English SAN\n"
 	      "      --recover         repair recording errors that only one move explains,\n"
 	      "                        each marked {pgnaudit: 23. Nd2 recorded as Nb2}\n"
+	      "  -q, --quiet           no line per change, no summary (problems are still said)\n"
 	      "  -h, --help            show this help\n"
 	      "\n"
 	      "Exit status: 0 every game fixed, 1 a game could not be replayed and was\n"
@@ -79,6 +85,11 @@ struct fixer {
 	int bom_out;    /* a BOM was met (and written if it came first) */
 	int blank_line_out; /* the output ends with a blank line */
 	uint64_t copied; /* the input read so far that is written */
+	const char **values; /* per tag of the game: the value written instead (a repair), or NULL */
+	int values_cap;
+	int quiet;       /* -q: no line per repair, no summary */
+	long games, anew, repaired, copied_games;
+	long copied_by[CHECK_COUNT]; /* games copied unchanged, by the code of the reason */
 };
 
 static int is_result(const char *text)
@@ -88,9 +99,10 @@ static int is_result(const char *text)
 }
 
 /* The final position decides when it is checkmate, stalemate or dead (FIDE
- * 5.1.1, 5.2.1, 5.2.2); otherwise the termination marker, else the Result
- * tag, else "*". */
-static const char *decided_result(const struct game_record *rec)
+ * 5.1.1, 5.2.1, 5.2.2); otherwise the termination marker (a result the
+ * reader read in another form holds the one PGN writes), else the Result
+ * tag, or the result it was repaired to (tag_result), else "*". */
+static const char *decided_result(const struct game_record *rec, const char *tag_result)
 {
 	const struct position *pos = record_position(rec, rec->count);
 	struct move_list legal;
@@ -101,7 +113,7 @@ static const char *decided_result(const struct game_record *rec)
 		return "1/2-1/2";
 	if (rec->termination)
 		return pgn_token_text(rec->game, rec->termination);
-	const char *tag = pgn_tag_value(rec->game, "Result");
+	const char *tag = tag_result ? tag_result : pgn_tag_value(rec->game, "Result");
 	return is_result(tag) ? tag : "*";
 }
 
@@ -111,7 +123,8 @@ static const struct finding *unfixable(const struct fixer *f, const struct pgn_g
 	const struct game_record *rec = &f->auditor.record;
 	int blocked = g->truncated || rec->stop != STOP_NONE;
 	for (int i = 0; i < g->problem_count; i++)
-		if (g->problems[i].kind != PGN_MISSING_RESULT && g->problems[i].kind != PGN_NONSTANDARD)
+		if (g->problems[i].kind != PGN_MISSING_RESULT && g->problems[i].kind != PGN_NONSTANDARD &&
+		    g->problems[i].kind != PGN_RESULT_FORM)
 			blocked = 1;
 	if (!blocked)
 		return NULL;
@@ -221,6 +234,89 @@ static void note_ply_token(void *ctx, const struct replay_step *step)
 	f->ply_token[step->ply - 1] = (int)(step->token - f->game->tokens);
 }
 
+/* The text between the first two quotes of a reader's message: the result
+ * as written ("'½-½' is not a PGN result: ..."). */
+static void quoted(const char *message, char *out, size_t len)
+{
+	const char *start = strchr(message, '\''), *end = start ? strstr(start + 1, "' is not") : NULL;
+	if (!start || !end)
+		snprintf(out, len, "?");
+	else
+		snprintf(out, len, "%.*s", (int)(end - start - 1), start + 1);
+}
+
+/* The values check suggests, taken (issue 26): a result in another form
+ * (1/2, ½-½, 1:0) that the reader read as the one PGN writes, and the tag
+ * values of tag-format findings with a suggestion (Date "1859" ->
+ * "1859.??.??", Round "" -> "?", WhiteElo "2,100" -> "2100"; SetUp "1"
+ * beside a FEN).  Each is said on standard error unless -q.  Result and
+ * PlyCount are written as decided anyway; a Result repaired counts only
+ * when there is no termination marker (*tag_result).  Returns how many. */
+static int repair_values(struct fixer *f, const char *shown, int index, const struct pgn_game *g, int *add_setup,
+			 const char **tag_result)
+{
+	int changes = 0;
+	if (g->tag_count > f->values_cap) {
+		f->values_cap = g->tag_count > 2 * f->values_cap ? g->tag_count : 2 * f->values_cap;
+		f->values = xrealloc(f->values, (size_t)f->values_cap * sizeof *f->values);
+	}
+	for (int i = 0; i < g->tag_count; i++)
+		f->values[i] = NULL;
+	*add_setup = 0;
+	*tag_result = NULL;
+	for (int i = 0; i < g->problem_count; i++) {
+		const struct pgn_problem *p = &g->problems[i];
+		if (p->kind != PGN_RESULT_FORM)
+			continue;
+		char written[64];
+		quoted(p->message, written, sizeof written);
+		if (!f->quiet)
+			warnx_("%s:%u: game %d: the result '%s' written %s", shown, p->line, index, written,
+			       pgn_token_text(g, f->auditor.record.termination) ?
+				       pgn_token_text(g, f->auditor.record.termination) : "as PGN writes it");
+		changes++;
+	}
+	for (int k = 0; k < f->findings.count; k++) {
+		const struct finding *x = &f->findings.items[k];
+		if (x->code != CHECK_TAG_FORMAT || !x->suggestion[0])
+			continue;
+		int i = 0;
+		while (i < g->tag_count && !(g->tags[i].line == (uint32_t)x->line && g->tags[i].column == x->column))
+			i++;
+		if (i == g->tag_count)
+			continue;
+		const char *name = g->arena + g->tags[i].name, *value = g->arena + g->tags[i].value;
+		const char *now = x->suggestion;
+		if (strcmp(name, "PlyCount") == 0)
+			continue;
+		if (x->suggestion[0] == '[') {
+			/* "[SetUp \"1\"]": a FEN without SetUp "1" */
+			if (strcmp(name, "SetUp") == 0)
+				f->values[i] = "1";
+			else if (strcmp(name, "FEN") == 0)
+				*add_setup = 1;
+			else
+				continue;
+			if (!f->quiet)
+				warnx_("%s:%u: game %d: SetUp \"1\" written beside the FEN tag", shown, g->tags[i].line, index);
+			changes++;
+			continue;
+		}
+		if (strcmp(name, "Result") == 0) {
+			if (f->auditor.record.termination)
+				continue;   /* written as the marker says */
+			*tag_result = now;
+		} else {
+			f->values[i] = now;
+		}
+		if (!f->quiet)
+			warnx_("%s:%u: game %d: %s \"%.60s\" written \"%s\"", shown, g->tags[i].line, index, name, value,
+			       now);
+		changes++;
+	}
+	return changes;
+}
+
 static int fix_game(struct fixer *f, const char *shown, int index, const struct pgn_game *g)
 {
 	f->findings.count = 0;
@@ -228,10 +324,15 @@ static int fix_game(struct fixer *f, const char *shown, int index, const struct 
 	audit_game(&f->auditor, g, &f->findings, note_ply_token, f);
 	int error;
 	const struct finding *why = unfixable(f, g, &error);
+	f->games++;
 	if (!why) {
-		const char *result = decided_result(&f->auditor.record);
+		int add_setup;
+		const char *tag_result;
+		f->repaired += repair_values(f, shown, index, g, &add_setup, &tag_result) > 0;
+		f->anew++;
+		const char *result = decided_result(&f->auditor.record, tag_result);
 		begin_block(f);
-		pgn_export_tags(f->out, g, result, f->auditor.record.count);
+		pgn_export_tags(f->out, g, result, f->auditor.record.count, f->values, add_setup);
 		putc('\n', f->out);
 		pgn_export_movetext(f->exporter, f->out, g, &f->auditor.record, f->ply_token, result);
 		return 0;
@@ -249,7 +350,26 @@ static int fix_game(struct fixer *f, const char *shown, int index, const struct 
 	       why->message);
 	if (error)
 		f->unfixed++;
+	f->copied_games++;
+	f->copied_by[why->code]++;
 	return 0;
+}
+
+/* "pgnaudit: fix: 48 games: 45 written anew (3 with values repaired), 3
+ * copied unchanged (2 illegal-move, 1 unsupported-variant)". */
+static void say_summary(const struct fixer *f)
+{
+	fflush(stdout);
+	fprintf(stderr, "pgnaudit: fix: %ld %s: %ld written anew (%ld with values repaired), %ld copied unchanged",
+		f->games, f->games == 1 ? "game" : "games", f->anew, f->repaired, f->copied_games);
+	const char *separator = " (";
+	for (int c = 0; c < CHECK_COUNT; c++) {
+		if (f->copied_by[c]) {
+			fprintf(stderr, "%s%ld %s", separator, f->copied_by[c], check_catalogue[c].code);
+			separator = ", ";
+		}
+	}
+	fputs(*separator == ',' ? ")\n" : "\n", stderr);
 }
 
 static int begin_input(void *ctx, struct game_input *in)
@@ -337,6 +457,7 @@ static void fixer_free(struct fixer *f)
 	raw_window_free(&f->window);
 	pgn_export_free(f->exporter);
 	free(f->ply_token);
+	free(f->values);
 	free(f);
 }
 
@@ -490,6 +611,7 @@ enum { OPT_BACKUP = 256 };
 struct fix_options {
 	const char *backup;
 	int in_place;
+	int quiet;
 };
 
 static int take_option(void *ctx, int option, const char *arg)
@@ -497,6 +619,8 @@ static int take_option(void *ctx, int option, const char *arg)
 	struct fix_options *o = ctx;
 	if (option == 'i')
 		o->in_place = 1;
+	else if (option == 'q')
+		o->quiet = 1;
 	else /* OPT_BACKUP */
 		o->backup = arg;
 	return 0;
@@ -507,10 +631,11 @@ int cmd_fix(int argc, char **argv)
 	static const struct option own[] = {
 		{ "in-place", no_argument, NULL, 'i' },
 		{ "backup", required_argument, NULL, OPT_BACKUP },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct fix_options fix = { NULL, 0 };
-	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER, "i", own, take_option, &fix };
+	struct fix_options fix = { NULL, 0, 0 };
+	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER, "iq", own, take_option, &fix };
 	struct shared_options shared;
 	int parsed = options_parse(argc, argv, &command, &shared);
 	if (parsed != 0)
@@ -545,6 +670,7 @@ int cmd_fix(int argc, char **argv)
 	struct fixer *f = fixer_new(&shared.audit);
 	if (!f)
 		return EXIT_TROUBLE;
+	f->quiet = fix.quiet;
 	struct pgn_game game;
 	pgn_game_init(&game);
 	int trouble = 0;
@@ -583,6 +709,8 @@ int cmd_fix(int argc, char **argv)
 		}
 	}
 	long unfixed = f->unfixed;
+	if (!f->quiet)
+		say_summary(f);
 	pgn_game_free(&game);
 	fixer_free(f);
 	if (trouble)

@@ -1279,6 +1279,9 @@ static int lex_annotation(struct pgn_reader *r, struct pgn_game *g, const struct
 	return LEX_GO_ON;
 }
 
+static size_t result_form(struct pgn_reader *r, const char **result);
+static int take_result_form(struct pgn_reader *r, struct pgn_game *g, size_t len, const char *result);
+
 ALWAYS_INLINE static inline int lex_symbol(struct pgn_reader *r, struct pgn_game *g)
 {
 	/* Dots belong to symbols begun by bytes >= 0x80 too: Arabic-Indic and
@@ -1288,6 +1291,10 @@ ALWAYS_INLINE static inline int lex_symbol(struct pgn_reader *r, struct pgn_game
 
 	if (!whole || len > PGN_MAX_TOKEN_BYTES)
 		return lex_too_long(r, g, "symbol", C_SYMBOL_DOT);
+	const char *result;
+	size_t form = result_form(r, &result);
+	if (form)
+		return take_result_form(r, g, form, result);
 	if (may_be_annotation(r->buf + r->pos, len)) {
 		const struct annotation_sign *a = annotation_sign_of(r->buf + r->pos, len);
 		if (a)
@@ -1302,6 +1309,89 @@ static int is_result(const unsigned char *s, size_t len)
 {
 	return (len == 3 && (memcmp(s, "1-0", 3) == 0 || memcmp(s, "0-1", 3) == 0)) ||
 	       (len == 7 && memcmp(s, "1/2-1/2", 7) == 0);
+}
+
+/* The score of one side at s (before end): 1, 0, or a half point written
+ * 1/2, ½ (UTF-8, or Latin-1 0xBD), 0.5 or 0,5.  Its length, and the score
+ * in half points in *half; 0 when there is none. */
+static size_t side_score(const unsigned char *s, const unsigned char *end, int *half)
+{
+	size_t n = (size_t)(end - s);
+	*half = 1;
+	if (n >= 3 && (memcmp(s, "1/2", 3) == 0 || memcmp(s, "0.5", 3) == 0 || memcmp(s, "0,5", 3) == 0))
+		return 3;
+	if (n >= 2 && s[0] == 0xC2 && s[1] == 0xBD)
+		return 2;
+	if (n >= 1 && s[0] == 0xBD)
+		return 1;
+	*half = n >= 1 && s[0] == '1' ? 2 : 0;
+	return n >= 1 && (s[0] == '1' || s[0] == '0') ? 1 : 0;
+}
+
+/*
+ * A result written in a form PGN does not have that means one result
+ * only, at r->pos: the two sides' scores (side_score) joined by '-' or ':',
+ * with blanks around it on the line allowed - `½-½`, `1:0`, `0.5-0.5`,
+ * `1 - 0`, `1/2 - 1/2` - or a lone `1/2` or `½`, the token ending there.
+ * The scores must make a result: 1 and 0, 0 and 1, or a half point each
+ * (`0-0` is castling, `1-1` nothing).  Returns its length and the result
+ * PGN writes (*result), or 0.  PGN's own forms are is_result's.
+ */
+static size_t result_form(struct pgn_reader *r, const char **result)
+{
+	if (!may_be_result_form(r->buf + r->pos))
+		return 0;
+	/* The longest form, `1/2 - 1/2` with a few blanks, in the buffer. */
+	while (r->end - r->pos < 32 && need_more(r) > 0)
+		;
+	const uint16_t *cls = r->cls;
+	const unsigned char *s = r->buf + r->pos, *end = r->buf + r->end, *q;
+	int a, b;
+	size_t n = side_score(s, end, &a), m;
+	if (n == 0)
+		return 0;
+	q = s + n;
+	while (q < end && (*q == ' ' || *q == '\t'))
+		q++;
+	if (q < end && (*q == '-' || *q == ':')) {
+		q++;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		m = side_score(q, end, &b);
+		if (m > 0 && (q + m == end || !(cls[q[m]] & C_SYMBOL_DOT)) && a + b == 2) {
+			*result = a == 2 ? "1-0" : b == 2 ? "0-1" : "1/2-1/2";
+			return (size_t)(q + m - s);
+		}
+	}
+	/* A half point alone: `1/2`, `½`. */
+	if (a == 1 && (s + n == end || !(cls[s[n]] & C_SYMBOL_DOT)) && !(s[0] == '0')) {
+		*result = "1/2-1/2";
+		return n;
+	}
+	return 0;
+}
+
+/* A result in one of result_form's forms, `len` bytes at r->pos: said
+ * once, and read as the result PGN writes, which its token holds (so the
+ * Result tag is compared with it, and fix writes it). */
+static int take_result_form(struct pgn_reader *r, struct pgn_game *g, size_t len, const char *result)
+{
+	/* As written (the formats show a tab as \t, Latin-1 ½ as ½). */
+	char text[48];
+	int tokens = g->token_count;
+	size_t n = strlen(result);
+	snprintf(text, sizeof text, "%.*s", (int)len, (const char *)r->buf + r->pos);
+	add_problem(r, g, PGN_RESULT_FORM, where_at(r, r->pos), "'%s' is not a PGN result: %s is written %s", text,
+		    result[0] == '0' ? "a win for Black" : result[2] == '0' ? "a win for White" : "a draw", result);
+	int status = take_result(r, g, len);
+	if (g->token_count > tokens && g->tokens[g->token_count - 1].type == TOKEN_RESULT && arena_reserve(r, g, n + 1)) {
+		struct pgn_token *t = &g->tokens[g->token_count - 1];
+		t->text = (uint32_t)g->arena_len;
+		t->length = (uint32_t)n;
+		memcpy(g->arena + g->arena_len, result, n + 1);
+		g->arena_len += n + 1;
+	}
+	return status;
 }
 
 /* Whether the token at r->pos, whose first byte is c, is a result. */
@@ -1341,18 +1431,17 @@ static int lex_digits(struct pgn_reader *r, struct pgn_game *g)
 	int whole;
 	size_t len = scan_symbol(r, &whole), digits, dots;
 	const unsigned char *s = r->buf + r->pos;
-	struct where at = where_at(r, r->pos);
 	int32_t number;
 
 	if (!whole || len > PGN_MAX_TOKEN_BYTES)
 		return lex_too_long(r, g, "symbol", C_SYMBOL_DOT);
 	if (is_result(s, len))
 		return take_result(r, g, len);
-	if (len == 3 && memcmp(s, "1/2", 3) == 0) {
-		add_problem(r, g, PGN_SYNTAX, at,
-			    "'1/2' is not a PGN result: a draw is written 1/2-1/2");
-		return take_result(r, g, len);
-	}
+	const char *result;
+	size_t form = result_form(r, &result);
+	if (form)
+		return take_result_form(r, g, form, result);
+	s = r->buf + r->pos;   /* result_form may have read more: the buffer moved */
 	dots = (size_t)(scan_move_number(r->cls, s, &digits, &number) - s);
 	if (dots == digits + 1 && number == 1 && restarts_game(r, g)) {
 		g->end_offset = r->base + r->pos;

@@ -81,6 +81,9 @@ enum pgn_problem_kind {
 	PGN_MISSING_RESULT,        /* movetext without a termination marker */
 	PGN_NONSTANDARD,           /* text that PGN writes otherwise, read as meant
 				      (annotation signs such as `+=` or `N` for NAGs) */
+	PGN_RESULT_FORM,           /* a result in a form PGN does not have that means
+				      one result only (1/2, ½-½, 1:0, 1 - 0, 0.5-0.5);
+				      its token holds the result PGN writes */
 };
 
 struct pgn_problem {

@@ -54,7 +54,8 @@ static const unsigned char *run_limit(const struct pgn_reader *r, const struct p
  * Movetext: the tokens of lex_symbol, lex_digits and lex_brace_comment.
  * It stops at anything that is not a blank, a line end, a letter, a byte
  * >= 0x80 but 0xEF (which may begin a byte order mark), a digit or a '{';
- * at a digit followed by '-' or '/' (a result, say); at a move number 1
+ * at a digit followed by '-' or '/' (a result, say), and at what may be a
+ * result written otherwise (may_be_result_form); at a move number 1
  * (it may start the next game: restarts_game); at a symbol that may be an
  * annotation sign; at a comment that does not close on its line; at a
  * token that ends at or past run_limit.
@@ -130,6 +131,9 @@ static void movetext_run(struct pgn_reader *r, struct pgn_game *g)
 			 * move number (is_move_number) whatever it holds. */
 			size_t digits;
 
+			/* `1 - 0`, `1:0`, `0.5-0.5`: lex_digits reads them. */
+			if (may_be_result_form(p))
+				break;
 			q = scan_move_number(cls, p, &digits, &number);
 			take = (size_t)(q - p);
 			type = TOKEN_MOVE_NUMBER;
@@ -153,7 +157,8 @@ static void movetext_run(struct pgn_reader *r, struct pgn_game *g)
 		} else {
 			q = next = symbol_end(cls, p);
 			take = (size_t)(q - p);
-			if (may_be_annotation(p, take))
+			/* `½-½` is lex_symbol's (may_be_result_form: a byte >= 0x80 first). */
+			if (may_be_annotation(p, take) || (c >= 0x80 && may_be_result_form(p)))
 				break;
 		}
 		if (q >= limit) {

@@ -49,6 +49,18 @@ enum {
 	C_ODD = 1 << 10,          /* NUL (the sentinel), '%', 0xEF (BOM), ^Z: looked at in skip_blanks */
 };
 
+/* Could a result written otherwise (result_form) start with the bytes at
+ * s?  A cheap look at two bytes, so that a move number `1.` or a move is
+ * passed by at once; s[1] may be the buffer's sentinel. */
+static inline int may_be_result_form(const unsigned char *s)
+{
+	if (s[0] == '1')
+		return s[1] == ' ' || s[1] == '\t' || s[1] == ':' || s[1] == '/';
+	if (s[0] == '0')
+		return s[1] == ' ' || s[1] == '\t' || s[1] == ':' || s[1] == '.' || s[1] == ',';
+	return (s[0] == 0xC2 && s[1] == 0xBD) || s[0] == 0xBD;
+}
+
 struct where {
 	uint32_t line, column;
 	uint64_t offset;

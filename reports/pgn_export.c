@@ -337,7 +337,17 @@ static int roster_index(const char *name)
  * then the other tags in their order.  A roster tag given twice keeps its
  * first value in the roster and the others among the rest, except Result,
  * which is written once.  PlyCount, when present, is set right. */
-void pgn_export_tags(FILE *out, const struct pgn_game *g, const char *result, int plies)
+/* Tag i's value, or the one given for it instead. */
+static void put_value(FILE *out, const char *name, const struct pgn_game *g, int i, const char *const *values)
+{
+	if (values && values[i])
+		put_tag(out, name, values[i], strlen(values[i]));
+	else
+		put_tag(out, name, g->arena + g->tags[i].value, g->tags[i].value_length);
+}
+
+void pgn_export_tags(FILE *out, const struct pgn_game *g, const char *result, int plies, const char *const *values,
+		     int add_setup)
 {
 	int first[7];
 	for (int i = 0; i < 7; i++)
@@ -351,7 +361,7 @@ void pgn_export_tags(FILE *out, const struct pgn_game *g, const char *result, in
 		if (r == 6)
 			put_tag(out, roster[r], result, strlen(result));
 		else if (first[r] >= 0)
-			put_tag(out, roster[r], g->arena + g->tags[first[r]].value, g->tags[first[r]].value_length);
+			put_value(out, roster[r], g, first[r], values);
 		else
 			put_tag(out, roster[r], roster_unknown[r], strlen(roster_unknown[r]));
 	}
@@ -362,10 +372,15 @@ void pgn_export_tags(FILE *out, const struct pgn_game *g, const char *result, in
 		int r = roster_index(name);
 		if (r == 6 || (r >= 0 && first[r] == i))
 			continue;
-		if (strcmp(name, "PlyCount") == 0)
+		if (strcmp(name, "PlyCount") == 0) {
 			put_tag(out, name, count, strlen(count));
-		else
-			put_tag(out, name, g->arena + g->tags[i].value, g->tags[i].value_length);
+			continue;
+		}
+		if (add_setup && strcmp(name, "FEN") == 0) {
+			put_tag(out, "SetUp", "1", 1);
+			add_setup = 0;
+		}
+		put_value(out, name, g, i, values);
 	}
 }
 

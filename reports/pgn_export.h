@@ -37,8 +37,11 @@ void pgn_export_free(struct pgn_export *x);
  * absent tag with its value for "unknown"), then the other tags in their
  * order.  A roster tag given twice keeps its first value in the roster and
  * the others among the rest, except Result, which is written once, as
- * `result`.  PlyCount, when present, is set to `plies`. */
-void pgn_export_tags(FILE *out, const struct pgn_game *g, const char *result, int plies);
+ * `result`.  PlyCount, when present, is set to `plies`.  `values`, when not
+ * NULL, has one entry per tag of g: a value to write instead of the tag's
+ * own, or NULL; with add_setup, SetUp "1" is written before the FEN tag. */
+void pgn_export_tags(FILE *out, const struct pgn_game *g, const char *result, int plies, const char *const *values,
+		     int add_setup);
 
 /* The movetext of g, ended by `result` and a newline.  rec is the replay of
  * its main line (audit_game()'s record, replayed to the end), ply_token[p]

@@ -38,16 +38,64 @@ expect_status 1 "fix $in" -- "$BIN" fix "$in"
 expect_same testdata/fix/annotated.out.pgn "$TMP/out" "fix $in differs from testdata/fix/annotated.out.pgn"
 expect_grep "^pgnaudit: $in:73: game 8 copied unchanged: 2. Ke3 is illegal" "$TMP/err" "the illegal game is named"
 expect_grep "^pgnaudit: $in:78: game 9 copied unchanged: ')' without" "$TMP/err" "the damaged game is named"
-[ "$(wc -l <"$TMP/err")" -eq 2 ] && ok || bad "fix $in: two messages, not $(wc -l <"$TMP/err")"
+expect_grep "^pgnaudit: fix: 9 games: 7 written anew (0 with values repaired), 2 copied unchanged (1 unbalanced-variation, 1 illegal-move)$" \
+	"$TMP/err" "fix ends with a summary: games written, copied and why"
+[ "$(wc -l <"$TMP/err")" -eq 3 ] && ok || bad "fix $in: three messages, not $(wc -l <"$TMP/err")"
+
 sed -n '/copied as it is: an illegal move/,$p' "$in" >"$TMP/copied.in"
 sed -n '/copied as it is: an illegal move/,$p' "$TMP/out" >"$TMP/copied.out"
 expect_same "$TMP/copied.in" "$TMP/copied.out" "the games fix cannot replay are copied byte for byte"
+expect_status 1 "fix -q" -- "$BIN" fix -q "$in"
+[ "$(wc -l <"$TMP/err")" -eq 2 ] && ok || bad "fix -q $in: the two problems only, not $(wc -l <"$TMP/err") lines"
 expect_status 1 "fix from standard input" -- sh -c "'$BIN' fix <'$in'"
 expect_same testdata/fix/annotated.out.pgn "$TMP/out" "fix reads standard input"
 gzip -c "$in" >"$TMP/annotated.gz"
 expect_status 1 "fix of gzip input" -- "$BIN" fix "$TMP/annotated.gz"
 expect_same testdata/fix/annotated.out.pgn "$TMP/out" "fix reads gzip"
 
+# 1a. fix applies what check suggests (issue 26): results written in other
+#     forms, and tag values out of the standard's form; each change said.
+{
+	tags() { printf '[Event "r%s"]\n[Site "s"]\n[Date "%s"]\n[Round "%s"]\n[White "A"]\n[Black "B"]\n[Result "%s"]\n' "$@"; }
+	tags 1 1859 "" "1/2"; printf '[WhiteElo "2,100"]\n\n1. e4 e5 2. Nf3 Nc6 1/2\n\n'
+	tags 2 2024.01.02 1 "*"; printf '\n1. d4 d5 \302\275-\302\275\n\n'
+	tags 3 2024.01.02 2 "1-0"; printf '\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1 - 0\n\n'
+	tags 4 2024.01.02 3 "0:1"; printf '\n1. f3 e5 2. g4 Qh4# 0:1\n\n'
+	tags 5 2024.01.02 4 "1/2-1/2"; printf '\n1. c4 c5 0.5-0.5\n\n'
+	tags 6 2024-01-02 5 "1-0"; printf '[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n\n1. O-O 1-0\n\n'
+	tags 7 2024.01.02 6 "1-0"; printf '\n1. e4 e5 2. Ke3 1:0\n\n'
+} >"$TMP/forms.pgn"
+expect_status 1 "fix of results and tags in other forms" -- "$BIN" fix "$TMP/forms.pgn"
+cp "$TMP/out" "$TMP/forms.fixed.pgn"
+cp "$TMP/err" "$TMP/forms.err"
+expect_grep "^pgnaudit: $TMP/forms.pgn:3: game 1: Date \"1859\" written \"1859.??.??\"$" "$TMP/forms.err" "a Date repaired is said"
+expect_grep "^pgnaudit: $TMP/forms.pgn:4: game 1: Round \"\" written \"?\"$" "$TMP/forms.err" "a Round repaired is said"
+expect_grep "^pgnaudit: $TMP/forms.pgn:8: game 1: WhiteElo \"2,100\" written \"2100\"$" "$TMP/forms.err" "an Elo repaired is said"
+expect_grep "^pgnaudit: $TMP/forms.pgn:10: game 1: the result '1/2' written 1/2-1/2$" "$TMP/forms.err" "1/2 repaired is said"
+expect_grep "game 2: the result '½-½' written 1/2-1/2$" "$TMP/forms.err" "½-½ repaired is said"
+expect_grep "game 3: the result '1 - 0' written 1-0$" "$TMP/forms.err" "1 - 0 repaired is said"
+expect_grep "game 4: the result '0:1' written 0-1$" "$TMP/forms.err" "0:1 repaired is said"
+expect_grep "game 5: the result '0.5-0.5' written 1/2-1/2$" "$TMP/forms.err" "0.5-0.5 repaired is said"
+expect_grep "game 6: Date \"2024-01-02\" written \"2024.01.02\"$" "$TMP/forms.err" "a dashed Date repaired is said"
+expect_grep 'game 6: SetUp "1" written beside the FEN tag$' "$TMP/forms.err" "SetUp added beside a FEN is said"
+expect_grep "game 7 copied unchanged: 2. Ke3 is illegal" "$TMP/forms.err" "a game with an illegal move is copied"
+expect_grep "^pgnaudit: fix: 7 games: 6 written anew (6 with values repaired), 1 copied unchanged (1 illegal-move)$" \
+	"$TMP/forms.err" "the summary counts the games repaired"
+"$BIN" check -q -f jsonl "$TMP/forms.fixed.pgn" >"$TMP/forms.check"
+expect_no_grep '"game":[1-6],.*"code":"\(syntax\|tag-format\|result-mismatch\|missing-tag\)"' "$TMP/forms.check" \
+	"the games written anew have no result, tag or syntax finding left"
+expect_grep '"game":7,.*"code":"illegal-move"' "$TMP/forms.check" "the copied game keeps its fault"
+expect_grep '^\[Result "1/2-1/2"\]$' "$TMP/forms.fixed.pgn" "the Result tag follows the repaired marker"
+expect_grep '^1\. e4 e5 2\. Qh5 Nc6 3\. Bc4 Nf6 4\. Qxf7# 1-0$' "$TMP/forms.fixed.pgn" "1 - 0 written 1-0"
+expect_grep '^1\. f3 e5 2\. g4 Qh4# 0-1$' "$TMP/forms.fixed.pgn" "0:1 written 0-1"
+expect_grep '^\[SetUp "1"\]$' "$TMP/forms.fixed.pgn" "SetUp 1 written beside the FEN"
+expect_grep '^\[WhiteElo "2100"\]$' "$TMP/forms.fixed.pgn" "the Elo written as a number"
+"$BIN" fix "$TMP/forms.fixed.pgn" >"$TMP/forms.twice.pgn" 2>"$TMP/forms.twice.err"
+expect_same "$TMP/forms.fixed.pgn" "$TMP/forms.twice.pgn" "fixing the repaired file again changes nothing"
+expect_grep "(0 with values repaired)" "$TMP/forms.twice.err" "nothing is left to repair"
+expect_status 1 "fix -q of the repairs" -- "$BIN" fix -q "$TMP/forms.pgn"
+expect_true "fix -q: only the copied game is said" -- test "$(wc -l <"$TMP/err")" = 1
+expect_same "$TMP/forms.fixed.pgn" "$TMP/out" "fix -q writes the same games"
 # 2. The promises, on every test file and a few corpus files.
 CORPUS=${PGNAUDIT_CORPUS:-../shared/corpus}
 set -- testdata/check/*.pgn testdata/reader/*.pgn testdata/sample.pgn testdata/fix/annotated.pgn
@@ -72,6 +120,17 @@ for f in "$@"; do
 	"$BIN" fix "$TMP/fixed.pgn" >"$TMP/twice.pgn" 2>/dev/null
 	expect_same "$TMP/fixed.pgn" "$TMP/twice.pgn" "fix $f: fixing the output again changes it"
 done
+# Morphy.pgn.gz (issue 26): 45 games whose only fault was a `1/2` marker
+# were copied unchanged; now they are written anew.  One game with an
+# illegal move is still copied, its `1/2` and all.
+if [ -f "$CORPUS/otb/serhiis21-chess/Morphy.pgn.gz" ]; then
+	"$BIN" fix "$CORPUS/otb/serhiis21-chess/Morphy.pgn.gz" >"$TMP/morphy.pgn" 2>"$TMP/morphy.err"
+	before=$("$BIN" check -q "$CORPUS/otb/serhiis21-chess/Morphy.pgn.gz" | grep -c "is not a PGN result")
+	after=$("$BIN" check -q "$TMP/morphy.pgn" | grep -c "is not a PGN result")
+	expect_true "Morphy.pgn.gz: $before results written 1/2, $after left after fix (in the copied game)" -- \
+		[ "$before" -ge 40 -a "$after" -le 1 ]
+	expect_grep "^pgnaudit: fix: 415 games: 414 written anew" "$TMP/morphy.err" "Morphy.pgn.gz: every game but one written anew"
+fi
 # Lines of movetext written anew stay under 80 columns, a long comment
 # included (tag pairs cannot be wrapped; notation.pgn has no game fix must
 # copy, and annotated.pgn's are at its end).

@@ -377,7 +377,8 @@ static void test_result_in_variation(void **state)
 
 static void check_results(size_t chunk)
 {
-	static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*", "1/2"};
+	/* "1/2" is read as the draw PGN writes 1/2-1/2 (check_result_forms). */
+	static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*", "1/2-1/2"};
 	struct reading rd;
 
 	start(&rd, "e4 1-0 e4 0-1 e4 1/2-1/2 e4 * e4 1/2\n", chunk);
@@ -388,7 +389,7 @@ static void check_results(size_t chunk)
 		expect_token(g, 1, TOKEN_RESULT, results[i], 1, g->tokens[0].column + 3);
 		assert_int_equal(g->problem_count, i == 4 ? 1 : 0);
 	}
-	expect_problem(&rd.game, 0, PGN_SYNTAX, 1, 34, "'1/2' is not a PGN result");
+	expect_problem(&rd.game, 0, PGN_RESULT_FORM, 1, 34, "'1/2' is not a PGN result: a draw is written 1/2-1/2");
 	expect_end(&rd);
 	finish(&rd);
 }
@@ -397,6 +398,76 @@ static void test_results(void **state)
 {
 	(void)state;
 	for_each_chunk(check_results);
+}
+
+/* Results in forms PGN does not have that mean one result only: each ends
+ * its game, its token holds the result PGN writes, one PGN_RESULT_FORM
+ * problem says what was written - whatever the reads' sizes (a form with
+ * blanks in it, `1 - 0`, may cross a read). */
+static void check_result_forms(size_t chunk)
+{
+	static const struct {
+		const char *written, *result;
+	} forms[] = {
+		{ "1/2", "1/2-1/2" },        { "\xC2\xBD-\xC2\xBD", "1/2-1/2" }, { "\xBD-\xBD", "1/2-1/2" },
+		{ "1:0", "1-0" },            { "0:1", "0-1" },                   { "1 - 0", "1-0" },
+		{ "0 -  1", "0-1" },         { "1/2 - 1/2", "1/2-1/2" },         { "0.5-0.5", "1/2-1/2" },
+		{ "0,5-0,5", "1/2-1/2" },    { "\xC2\xBD:\xC2\xBD", "1/2-1/2" }, { "\xC2\xBD", "1/2-1/2" },
+		{ "1/2:1/2", "1/2-1/2" },    { "1\t-\t0", "1-0" },
+	};
+	enum { FORMS = sizeof forms / sizeof forms[0] };
+	char text[1024] = "";
+	for (int i = 0; i < FORMS; i++) {
+		strcat(text, "e4 ");
+		strcat(text, forms[i].written);
+		strcat(text, i % 2 ? "\n" : " ");
+	}
+	struct reading rd;
+	start(&rd, text, chunk);
+	for (int i = 0; i < FORMS; i++) {
+		const struct pgn_game *g = expect_game(&rd);
+		assert_int_equal(g->token_count, 2);
+		assert_int_equal(g->tokens[1].type, TOKEN_RESULT);
+		assert_string_equal(pgn_token_text(g, &g->tokens[1]), forms[i].result);
+		assert_int_equal(g->problem_count, 1);
+		assert_int_equal(g->problems[0].kind, PGN_RESULT_FORM);
+		assert_int_equal(g->problems[0].column, g->tokens[0].column + 3);
+		char said[96];
+		snprintf(said, sizeof said, "'%s' is not a PGN result", forms[i].written);
+		assert_non_null(strstr(g->problems[0].message, said));
+	}
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_result_forms(void **state)
+{
+	(void)state;
+	for_each_chunk(check_result_forms);
+}
+
+/* What is not a result: castling with zeros, scores that make none, a
+ * move number 1 or 0 before a move, a score that goes on into a symbol. */
+static void check_not_result_forms(size_t chunk)
+{
+	struct reading rd;
+	start(&rd, "1 e4 e5 0-0 1-1 0 - 0 1:0x 0.5 1 : 2 *\n", chunk);
+	const struct pgn_game *g = expect_game(&rd);
+	int results = 0;
+	for (int i = 0; i < g->token_count; i++)
+		results += g->tokens[i].type == TOKEN_RESULT;
+	assert_int_equal(results, 1);
+	assert_string_equal(pgn_token_text(g, &g->tokens[g->token_count - 1]), "*");
+	for (int i = 0; i < g->problem_count; i++)
+		assert_int_not_equal(g->problems[i].kind, PGN_RESULT_FORM);
+	expect_end(&rd);
+	finish(&rd);
+}
+
+static void test_not_result_forms(void **state)
+{
+	(void)state;
+	for_each_chunk(check_not_result_forms);
 }
 
 /* ---- tags ---- */
@@ -1697,6 +1768,8 @@ int main(void)
 		cmocka_unit_test(test_unbalanced_variations),
 		cmocka_unit_test(test_result_in_variation),
 		cmocka_unit_test(test_results),
+		cmocka_unit_test(test_result_forms),
+		cmocka_unit_test(test_not_result_forms),
 		cmocka_unit_test(test_tags),
 		cmocka_unit_test(test_malformed_tags),
 		cmocka_unit_test(test_tags_cut_by_the_end),

@@ -104,6 +104,7 @@ static const struct {
 	[PGN_UNBALANCED_VARIATION] = { CHECK_UNBALANCED_VARIATION, "PGN 8.2.5" },
 	[PGN_MISSING_RESULT] = { CHECK_MISSING_RESULT, "PGN 8.2.6" },
 	[PGN_NONSTANDARD] = { CHECK_NONSTANDARD_NOTATION, "PGN 8.2.4" },
+	[PGN_RESULT_FORM] = { CHECK_SYNTAX, "PGN 8.2.6" },
 };
 
 void check_reader_problems(const struct pgn_game *g, struct finding_list *out)
@@ -133,7 +134,11 @@ void check_result_tag(const struct pgn_game *g, struct finding_list *out)
 	if (!tag || !marker)
 		return;
 	const char *written = pgn_token_text(g, marker);
-	if (strcmp(tag, written) == 0)
+	/* A tag in another form ("1/2", "1:0") is tag-format's to report;
+	 * here it disagrees only when it means another result. */
+	char meant[16];
+	if (strcmp(tag, written) == 0 || (result_meant(tag, strlen(tag), meant, sizeof meant) &&
+					  strcmp(meant, written) == 0))
 		return;
 	struct finding *f = finding_add(out, CHECK_RESULT_MISMATCH);
 	f->line = marker->line;

@@ -199,9 +199,7 @@ static const char *result_problem(const char *v, size_t n, char *why, size_t len
 	return is_result(v, n) ? NULL : "";
 }
 
-/* "1/2", "½-½", "1:0", " 1-0 ": the result meant; else the game's own
- * termination marker, which the tag must equal (PGN 8.2.6). */
-static void suggest_result(const struct game_record *rec, const char *v, size_t n, char *out, size_t len)
+int result_meant(const char *v, size_t n, char *out, size_t len)
 {
 	char norm[16];
 	size_t k = 0;
@@ -219,11 +217,19 @@ static void suggest_result(const struct game_record *rec, const char *v, size_t 
 		}
 	}
 	norm[k] = '\0';
-	if (strcmp(norm, "1/2") == 0 || strcmp(norm, "0.5-0.5") == 0)
+	if (strcmp(norm, "1/2") == 0 || strcmp(norm, "0.5-0.5") == 0 || strcmp(norm, "0,5-0,5") == 0)
 		snprintf(norm, sizeof norm, "1/2-1/2");
-	if (is_result(norm, strlen(norm)))
-		snprintf(out, len, "%s", norm);
-	else if (rec->termination)
+	if (!is_result(norm, strlen(norm)))
+		return 0;
+	snprintf(out, len, "%s", norm);
+	return 1;
+}
+
+/* "1/2", "½-½", "1:0", " 1-0 ": the result meant; else the game's own
+ * termination marker, which the tag must equal (PGN 8.2.6). */
+static void suggest_result(const struct game_record *rec, const char *v, size_t n, char *out, size_t len)
+{
+	if (!result_meant(v, n, out, len) && rec->termination)
 		snprintf(out, len, "%s", pgn_token_text(rec->game, rec->termination));
 }
 

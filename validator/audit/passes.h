@@ -39,6 +39,10 @@ void check_reader_problems(const struct pgn_game *g, struct finding_list *out);
 
 /* The Result tag against the termination marker. */
 void check_result_tag(const struct pgn_game *g, struct finding_list *out);
+/* The result a text means when it is one written otherwise ("1/2", "½-½",
+ * "1:0", " 1-0 "), or one of PGN's own: 1 and it in out; else 0
+ * (check_tags.c). */
+int result_meant(const char *v, size_t n, char *out, size_t len);
 
 /* The variant (Variant tag, or one the Event names) and the start position
  * (the FEN tag, repaired where it is wrong in form only) into *pos.  Returns
