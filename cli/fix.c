@@ -276,7 +276,7 @@ static int repair_values(struct fixer *f, const char *shown, int index, const st
 				       pgn_token_text(g, f->auditor.record.termination) : "as PGN writes it");
 		changes++;
 	}
-	for (int k = 0; k < f->findings.count; k++) {
+	for (int k = 0; k < f->findings.count && g->arena; k++) {
 		const struct finding *x = &f->findings.items[k];
 		if (x->code != CHECK_TAG_FORMAT || !x->suggestion[0])
 			continue;
