@@ -131,12 +131,29 @@ static int use_color(const char *when, const struct output *out)
 	return isatty(fileno(out->fp)) && !(no_color && *no_color);
 }
 
+/* The Event, Round and Date tags (the first of each, as pgn_tag_value
+ * gives them), which every game is counted by, in one pass over its tags. */
+static void counted_tags(const struct pgn_game *g, const char **event, const char **round, const char **date)
+{
+	*event = *round = *date = NULL;
+	for (int i = 0; i < g->tag_count; i++) {
+		const char *name = g->arena + g->tags[i].name, *value = g->arena + g->tags[i].value;
+		if (name[0] == 'E' && !*event && strcmp(name, "Event") == 0)
+			*event = value;
+		else if (name[0] == 'R' && !*round && strcmp(name, "Round") == 0)
+			*round = value;
+		else if (name[0] == 'D' && !*date && strcmp(name, "Date") == 0)
+			*date = value;
+	}
+}
+
 void check_game(const struct check_options *opt, struct auditor *a, struct finding_list *findings,
 		struct report *r, const char *file, int index, const struct pgn_game *g, struct check_tally *tally)
 {
 	findings->count = 0;
 	audit_game(a, g, findings, NULL, NULL);
-	const char *event = pgn_tag_value(g, "Event"), *round = pgn_tag_value(g, "Round");
+	const char *event, *round, *date;
+	counted_tags(g, &event, &round, &date);
 	/* The rest of the label is looked up only for a game with something to report. */
 	struct game_label label;
 	int labelled = 0, worst = GAME_CLEAN;
@@ -147,7 +164,7 @@ void check_game(const struct check_options *opt, struct auditor *a, struct findi
 		if (!labelled) {
 			label = (struct game_label){
 				file, index, pgn_tag_value(g, "White"), pgn_tag_value(g, "Black"),
-				event, round, pgn_tag_value(g, "Date"),
+				event, round, date,
 			};
 			labelled = 1;
 		}
@@ -160,7 +177,7 @@ void check_game(const struct check_options *opt, struct auditor *a, struct findi
 	}
 	game_counts_add(&tally->games, worst);
 	event_groups_add(&tally->events, event, round, worst);
-	date_range_add(&tally->dates, pgn_tag_value(g, "Date"));
+	date_range_add(&tally->dates, date);
 }
 
 void check_tally_clear(struct check_tally *t)

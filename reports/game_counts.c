@@ -64,44 +64,109 @@ static const char *text_of(const char *s)
 	return s ? s : "";
 }
 
-/* FNV-1a over the event, a NUL, the round. */
-static uint64_t hash_event(const char *event, const char *round)
+#define NO_TEXT ((size_t)-1)
+
+static const char *name_at(const struct event_groups *t, size_t at)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (const char *p = text_of(event);; p++) {
-		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
-		if (!*p)
-			break;
-	}
-	for (const char *p = text_of(round); *p; p++)
-		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
-	return h;
+	return at == NO_TEXT ? NULL : t->text + at;
+}
+
+const char *event_groups_event(const struct event_groups *t, size_t i)
+{
+	return name_at(t, t->items[i].event);
+}
+
+const char *event_groups_round(const struct event_groups *t, size_t i)
+{
+	return name_at(t, t->items[i].round);
+}
+
+/* An event and round looked up: their names, lengths and hash (FNV-1a
+ * over the event, a NUL, the round), computed in one pass. */
+struct key {
+	const char *event, *round;
+	size_t event_len, round_len;
+	uint64_t hash;
+};
+
+static struct key key_of(const char *event, const char *round)
+{
+	struct key k = { text_of(event), text_of(round), 0, 0, 0xcbf29ce484222325ULL };
+	const char *p;
+	for (p = k.event; *p; p++)
+		k.hash = (k.hash ^ (unsigned char)*p) * 0x100000001b3ULL;
+	k.event_len = (size_t)(p - k.event);
+	k.hash *= 0x100000001b3ULL;   /* the NUL between them */
+	for (p = k.round; *p; p++)
+		k.hash = (k.hash ^ (unsigned char)*p) * 0x100000001b3ULL;
+	k.round_len = (size_t)(p - k.round);
+	return k;
+}
+
+static int matches(const struct event_groups *t, const struct event_games *e, const struct key *k)
+{
+	return e->hash == k->hash && e->event_len == k->event_len && e->round_len == k->round_len &&
+	       memcmp(text_of(name_at(t, e->event)), k->event, k->event_len) == 0 &&
+	       memcmp(text_of(name_at(t, e->round)), k->round, k->round_len) == 0;
+}
+
+static uint64_t slot_of(uint64_t hash, size_t index)
+{
+	return (hash >> 32 << 32) | (uint64_t)(index + 1);
 }
 
 static void rehash(struct event_groups *t, size_t slot_count)
 {
-	size_t *slots = xcalloc(slot_count, sizeof *slots);
+	uint64_t *slots = xcalloc(slot_count, sizeof *slots);
 	for (size_t i = 0; i < t->count; i++) {
-		size_t at = hash_event(t->items[i].event, t->items[i].round) & (slot_count - 1);
+		size_t at = t->items[i].hash & (slot_count - 1);
 		while (slots[at])
 			at = (at + 1) & (slot_count - 1);
-		slots[at] = i + 1;
+		slots[at] = slot_of(t->items[i].hash, i);
 	}
 	free(t->slots);
 	t->slots = slots;
 	t->slot_count = slot_count;
 }
 
+/* A copy of the n bytes at s in the table's text, or NO_TEXT for none. */
+static size_t keep_name(struct event_groups *t, const char *s, size_t length)
+{
+	if (length == 0)
+		return NO_TEXT;
+	size_t n = length + 1, at = t->text_len;
+	if (t->text_len + n > t->text_cap) {
+		size_t cap = t->text_cap ? 2 * t->text_cap : 4096;
+		while (cap < t->text_len + n)
+			cap *= 2;
+		t->text = xrealloc(t->text, cap);
+		t->text_cap = cap;
+	}
+	memcpy(t->text + at, s, length);
+	t->text[at + length] = 0;
+	t->text_len += n;
+	return at;
+}
+
 /* The entry of an event and round, made when new; NULL when the table is full. */
 static struct game_counts *find(struct event_groups *t, const char *event, const char *round)
 {
+	struct key k = key_of(event, round);
+	/* Most often the game before's. */
+	if (t->last && matches(t, &t->items[t->last - 1], &k))
+		return &t->items[t->last - 1].n;
 	if (2 * (t->count + 1) > t->slot_count)
 		rehash(t, t->slot_count ? 2 * t->slot_count : 16);
-	size_t at = hash_event(event, round) & (t->slot_count - 1);
+	size_t at = k.hash & (t->slot_count - 1);
 	for (; t->slots[at]; at = (at + 1) & (t->slot_count - 1)) {
-		struct event_games *e = &t->items[t->slots[at] - 1];
-		if (strcmp(text_of(e->event), text_of(event)) == 0 && strcmp(text_of(e->round), text_of(round)) == 0)
+		if (t->slots[at] >> 32 != k.hash >> 32)
+			continue;
+		size_t i = (size_t)(uint32_t)t->slots[at];
+		struct event_games *e = &t->items[i - 1];
+		if (matches(t, e, &k)) {
+			t->last = i;
 			return &e->n;
+		}
 	}
 	if (t->count == EVENT_GROUPS_MAX)
 		return NULL;
@@ -110,10 +175,14 @@ static struct game_counts *find(struct event_groups *t, const char *event, const
 		t->items = xrealloc(t->items, t->cap * sizeof *t->items);
 	}
 	struct event_games *e = &t->items[t->count];
-	e->event = event && *event ? xstrdup(event) : NULL;
-	e->round = round && *round ? xstrdup(round) : NULL;
+	e->event = keep_name(t, k.event, k.event_len);
+	e->round = keep_name(t, k.round, k.round_len);
+	e->event_len = (uint32_t)k.event_len;
+	e->round_len = (uint32_t)k.round_len;
+	e->hash = k.hash;
 	memset(&e->n, 0, sizeof e->n);
-	t->slots[at] = ++t->count;
+	t->slots[at] = slot_of(k.hash, t->count);
+	t->last = ++t->count;
 	return &e->n;
 }
 
@@ -130,7 +199,7 @@ void event_groups_merge(struct event_groups *into, const struct event_groups *fr
 {
 	for (size_t i = 0; i < from->count; i++) {
 		const struct event_games *e = &from->items[i];
-		struct game_counts *c = find(into, e->event, e->round);
+		struct game_counts *c = find(into, name_at(from, e->event), name_at(from, e->round));
 		if (c)
 			game_counts_merge(c, &e->n);
 		else
@@ -141,11 +210,9 @@ void event_groups_merge(struct event_groups *into, const struct event_groups *fr
 
 void event_groups_clear(struct event_groups *t)
 {
-	for (size_t i = 0; i < t->count; i++) {
-		free(t->items[i].event);
-		free(t->items[i].round);
-	}
 	t->count = 0;
+	t->text_len = 0;
+	t->last = 0;
 	t->left_out = 0;
 	if (t->slots)
 		memset(t->slots, 0, t->slot_count * sizeof *t->slots);
@@ -153,8 +220,8 @@ void event_groups_clear(struct event_groups *t)
 
 void event_groups_free(struct event_groups *t)
 {
-	event_groups_clear(t);
 	free(t->items);
 	free(t->slots);
+	free(t->text);
 	memset(t, 0, sizeof *t);
 }

@@ -188,8 +188,8 @@ void jsonl_counts(struct outbuf *b, const char *file, const struct game_counts *
 		outbuf_puts(b, "{\"record\":\"event\",\"file\":\"");
 		json_characters(b, file);
 		outbuf_puts(b, "\"");
-		FIELD_STRING(b, "event", e->event);
-		FIELD_STRING(b, "round", e->round);
+		FIELD_STRING(b, "event", event_groups_event(events, i));
+		FIELD_STRING(b, "round", event_groups_round(events, i));
 		count_members(b, &e->n);
 		outbuf_puts(b, "}\n");
 	}

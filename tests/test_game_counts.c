@@ -45,11 +45,11 @@ static void test_event_groups(void **state)
 	event_groups_add(&a, NULL, NULL, GAME_CLEAN);
 	event_groups_add(&a, "", "", GAME_CLEAN);
 	assert_int_equal(a.count, 3);
-	assert_string_equal(a.items[0].event, "Open");
-	assert_string_equal(a.items[0].round, "1");
+	assert_string_equal(event_groups_event(&a, 0), "Open");
+	assert_string_equal(event_groups_round(&a, 0), "1");
 	assert_int_equal(a.items[0].n.games, 2);
 	assert_int_equal(a.items[0].n.with[SEVERITY_WARNING], 1);
-	assert_null(a.items[2].event);
+	assert_null(event_groups_event(&a, 2));
 	assert_int_equal(a.items[2].n.games, 2);
 	/* "Open" round "1" is not "Open1" with no round. */
 	event_groups_add(&b, "Open1", NULL, GAME_CLEAN);
@@ -57,7 +57,7 @@ static void test_event_groups(void **state)
 	event_groups_merge(&a, &b);
 	assert_int_equal(a.count, 4);
 	assert_int_equal(a.items[1].n.games, 2);
-	assert_string_equal(a.items[3].event, "Open1");
+	assert_string_equal(event_groups_event(&a, 3), "Open1");
 	event_groups_clear(&a);
 	assert_int_equal(a.count, 0);
 	event_groups_add(&a, "Again", NULL, GAME_CLEAN);
