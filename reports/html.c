@@ -136,11 +136,11 @@ static const char style[] =
 	"header p{margin:.2em 0}.made{color:#555;font-size:.9em}a{color:#1a5276}\n"
 	".tw{overflow-x:auto}table{border-collapse:collapse;margin:.5em 0}"
 	"td,th{padding:2px 10px;text-align:left;border-bottom:1px solid #ddd;overflow-wrap:break-word}\n"
-	"td.desc{min-width:14em}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;overflow-wrap:normal}\n"
+	"td.desc{min-width:14em}td.gm{white-space:nowrap}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;overflow-wrap:normal}\n"
 	"tr.more{display:none}input.all{display:none}input.all:checked~.tw tr.more{display:table-row}\n"
 	"input.all:checked~label.showall{display:none}label.showall{cursor:pointer;color:#1a5276;text-decoration:underline}\n"
 	".error .sev,.sev.error{color:#fff;background:#c0392b}.warning .sev,.sev.warning{background:#f1c40f}\n"
-	".info .sev,.sev.info{color:#fff;background:#2980b9}.sev{padding:0 6px;border-radius:3px;font-size:.85em}\n"
+	".info .sev,.sev.info{color:#fff;background:#2980b9}.sev{padding:0 6px;border-radius:3px;font-size:.85em;white-space:nowrap}\n"
 	"a.sev{text-decoration:none}\n"
 	"#filters{position:sticky;top:0;background:#f7f7f7;border:1px solid #ddd;padding:8px;z-index:1}\n"
 	"#filters label{margin-right:12px;white-space:nowrap;display:inline-block}\n"
@@ -440,9 +440,13 @@ static void worst_table(struct outbuf *b, const struct summary *s)
 	for (int i = 0; i < s->worst_count; i++) {
 		const struct game_tally *g = &s->worst[i];
 		row_open(b, (size_t)i);
-		outbuf_printf(b, "<td><a href=\"#f%ld\">", g->first_finding);
-		escaped(b, g->file);
-		outbuf_printf(b, ", game %lld</a></td><td>", g->game);
+		/* The file only when there are several: the header names one. */
+		outbuf_printf(b, "<td class=\"gm\"><a href=\"#f%ld\">", g->first_finding);
+		if (s->files.count > 1) {
+			escaped(b, g->file);
+			outbuf_puts(b, ", ");
+		}
+		outbuf_printf(b, "game %lld</a></td><td>", g->game);
 		escaped(b, shown(g->white));
 		outbuf_puts(b, " - ");
 		escaped(b, shown(g->black));

@@ -76,7 +76,7 @@ expect_grep '<b>Events</b> 6 missed: five times the start position, each player 
 expect_grep '<p id="games">47 games in 4 files: 4 clean, 21 with errors, 22 with warnings, 0 with info only</p>' \
 	"$TMP/head.html" "the page counts the games"
 expect_grep '<a href="#code=illegal-move"><code>illegal-move</code></a>' "$TMP/head.html" "the code table links to the code's findings"
-expect_grep '<td><a href="#f[0-9]*">testdata/sample.pgn, game 2</a>' "$TMP/head.html" "the worst games link to their findings"
+expect_grep '<td class="gm"><a href="#f[0-9]*">testdata/sample.pgn, game 2</a>' "$TMP/head.html" "the worst games link to their findings"
 expect_grep '<a href="#player=Morphy">Morphy</a>' "$TMP/head.html" "the player table links to the player's findings"
 expect_grep '<a class="only" href="#code=missing-tag">only</a>' "$TMP/head.html" "one click shows one code"
 expect_grep '<span class="pair">Ehrmann - Morphy</span>' "$TMP/head.html" "entries show the pairing as the text report does"
@@ -87,6 +87,7 @@ expect_true "the pieces are shapes, not characters of a font" -- \
 "$BIN" check -q -f jsonl testdata/sample.pgn | "$BIN" report -f html >"$TMP/one.html"
 expect_grep '<p id="games">3 games in 1 file: ' "$TMP/one.html" "one file, in the singular"
 expect_grep '<b>File</b> testdata/sample.pgn</p>' "$TMP/one.html" "one file named"
+expect_grep '<td class="gm"><a href="#f[0-9]*">game 2</a>' "$TMP/one.html" "one file: the worst games say the game, not the file again"
 
 # 2. In a pipe after check, from standard input and '-', gzip, several files.
 "$BIN" check -f jsonl testdata/sample.pgn >"$TMP/sample.jsonl"
