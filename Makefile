@@ -22,7 +22,7 @@ WARNINGS  = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I.
 # Each object's headers, as the compiler saw them, into a .d file beside it.
 DEPFLAGS  = -MMD -MP -MF $(@:.o=.d)
-LDLIBS   += -lisal -lpthread
+LDLIBS   += -lisal -lzstd -lbz2 -llzma -lpthread
 PREFIX   ?= /usr/local
 # Builds and test runs at once (make test, sanitize, lint): the machine's processors.
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
@@ -128,31 +128,38 @@ $(TEST_BIN): tests/bin/%: tests/%.c $(TEST_LIB)
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(REL_OBJ:.o=.d) $(REL_OBJ:$(REL_DIR)/obj/%.o=$(REL_DIR)/gen/%.d) $(TEST_BIN:=.d)
 
-# ISA-L's igzip inflates .pgn.gz input (parser/stream.c says why); the tests
-# compress their gzip data with zlib, another implementation.  Building
-# (need-build) only says when ISA-L is missing; make test and make demo
-# install it (deps-build).
-HAVE_ISAL = printf '\043include <isa-l/igzip_lib.h>\n' | $(CC) $(CPPFLAGS) -E -x c -o /dev/null - 2>/dev/null
+# ISA-L's igzip inflates .pgn.gz input (parser/stream.c says why); libzstd,
+# libbz2 and liblzma read .zst, .bz2 and .xz (parser/decompress.c).  The
+# tests compress their data with zlib and the command-line tools, other
+# implementations.  Building (need-build) only says what is missing; make
+# test and make demo install it (deps-build).
+BUILD_HEADERS = isa-l/igzip_lib.h zstd.h bzlib.h lzma.h
+HAVE_HEADERS = for h in $(BUILD_HEADERS); do printf '\043include <%s>\n' "$$h" | \
+	$(CC) $(CPPFLAGS) -E -x c -o /dev/null - 2>/dev/null || exit 1; done
 
 need-build:
-	@$(HAVE_ISAL) || { echo "pgnaudit: cannot build: ISA-L's headers (isa-l/igzip_lib.h) are missing;" \
-		"install the Debian package libisal-dev (apt-get install libisal-dev)," \
-		"or run make test or make demo, which install it" >&2; exit 1; }
+	@( $(HAVE_HEADERS) ) || { echo "pgnaudit: cannot build: headers of $(BUILD_HEADERS) are missing;" \
+		"install the Debian packages libisal-dev libzstd-dev libbz2-dev liblzma-dev," \
+		"or run make test or make demo, which install them" >&2; exit 1; }
 
 deps-build:
-	@$(HAVE_ISAL) || { [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
-		$(SUDO) apt-get install -y libisal-dev; }
+	@( $(HAVE_HEADERS) ) || { [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
+		$(SUDO) apt-get install -y libisal-dev libzstd-dev libbz2-dev liblzma-dev; }
 
 # strace injects the delays of tests/e2e_safety.sh (a file that grows while
 # fix rewrites it, two fix runs at once).
 # chromium and poppler-utils (pdftoppm): the HTML report's browser tests
 # render the page, take screenshots and print it to PDF (e2e_report.sh).
+# zstd, bzip2, xz-utils and zip compress the tests' data with the tools
+# rather than the libraries pgnaudit reads them with.
 deps-test: deps-build
 	@[ -f /usr/include/cmocka.h ] && [ -f /usr/include/zlib.h ] && command -v strace >/dev/null && \
-		command -v python3 >/dev/null && command -v chromium >/dev/null && command -v pdftoppm >/dev/null || \
+		command -v python3 >/dev/null && command -v chromium >/dev/null && command -v pdftoppm >/dev/null && \
+		command -v zstd >/dev/null && command -v bzip2 >/dev/null && command -v xz >/dev/null && \
+		command -v zip >/dev/null || \
 		{ [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
 		$(SUDO) apt-get install -y libcmocka-dev zlib1g-dev strace python3 \
-			chromium poppler-utils; }
+			chromium poppler-utils zstd bzip2 xz-utils zip; }
 
 # The programs are built JOBS at a time, then the tests run, JOBS at a time
 # too (tests/parallel.sh: the unit test programs, then the e2e scripts).

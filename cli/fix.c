@@ -45,7 +45,8 @@ int usage_fix(FILE *fp, int status)
 	fputs("usage: pgnaudit fix [-o FILE | --in-place [--backup=SUFFIX]] [--lang LIST] [--recover] [-q]\n"
 	      "                    [FILE...]\n"
 	      "\n"
-	      "Writes the games of each FILE (standard input when none or '-'; gzip is\n"
+	      "Writes the games of each FILE (standard input when none or '-'; gzip, zstd,\n"
+	      "bzip2 and xz are\n"
 	      "recognised by its magic bytes) back as export-format PGN: canonical SAN,\n"
 	      "move numbers, the Seven Tag Roster first, Result tag and termination marker\n"
 	      "made equal, PlyCount set right; comments, NAGs and variations kept.  The moves\n"
@@ -461,16 +462,26 @@ static void fixer_free(struct fixer *f)
 	free(f);
 }
 
-/* Is the file compressed?  --in-place would replace it by plain text. */
-static int is_gzip_file(const char *path)
+/* The compression of the file, by its magic bytes, or NULL: --in-place
+ * would replace it by plain text, so it refuses it (-o writes plain PGN). */
+static const char *compression_of_file(const char *path)
 {
-	unsigned char magic[2];
+	static const struct { const char *name; unsigned char magic[6]; size_t n; } kinds[] = {
+		{ "gzip", { 0x1f, 0x8b }, 2 },
+		{ "zstd", { 0x28, 0xB5, 0x2F, 0xFD }, 4 },
+		{ "bzip2", { 'B', 'Z', 'h' }, 3 },
+		{ "xz", { 0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00 }, 6 },
+	};
+	unsigned char magic[6];
 	FILE *fp = fopen(path, "rb");
 	if (!fp)
-		return 0;
-	size_t n = fread(magic, 1, 2, fp);
+		return NULL;
+	size_t n = fread(magic, 1, sizeof magic, fp);
 	fclose(fp);
-	return n == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (n >= kinds[i].n && memcmp(magic, kinds[i].magic, kinds[i].n) == 0)
+			return kinds[i].name;
+	return NULL;
 }
 
 /* Keeps the original as path+suffix, replacing what had that name at once
@@ -555,8 +566,9 @@ static int fix_in_place(struct fixer *f, const char *path, const char *backup, s
 	struct output out;
 	if (!S_ISREG(st.st_mode))
 		warnx_("%s: not a regular file; --in-place rewrites only regular files", path);
-	else if (is_gzip_file(real))
-		warnx_("%s: gzip-compressed; --in-place would replace it by plain text (use -o)", path);
+	else if (compression_of_file(real))
+		warnx_("%s: %s-compressed; --in-place would replace it by plain text (use -o)", path,
+		       compression_of_file(real));
 	else if (!unchanged_since(real, &st))
 		warnx_("%s: replaced by another program (another fix?) before it was read; not rewritten", path);
 	else if (output_open_private(&out, real) == 0) {

@@ -43,6 +43,8 @@
 
 #include <isa-l/igzip_lib.h>
 
+#include "parser/decompress.h"
+
 #define RAW_BUFFER_SIZE ((size_t)256 * 1024)
 /* The first read, which tells plain text from gzip: plain text is then read
  * straight into the caller's buffer, so that the raw buffer's pages are
@@ -54,7 +56,7 @@
 /* The compressed bytes given to igzip at a time (see inflate_more). */
 #define INFLATE_UNIT ((size_t)16 * 1024)
 
-enum stream_mode { MODE_UNKNOWN, MODE_PLAIN, MODE_GZIP };
+enum stream_mode { MODE_UNKNOWN, MODE_PLAIN, MODE_GZIP, MODE_DECODER };
 
 struct input_stream {
 	int fd;                     /* -1 for a memory stream */
@@ -77,6 +79,10 @@ struct input_stream {
 	int inflated_any;           /* gzip only: igzip has put out a byte */
 	const char *wide;           /* the text is UTF-16 or UTF-32 (wide_encoding):
 				       every read fails, saying so */
+	struct decoder *decoder;    /* zstd, bzip2, xz (decompress.h) */
+	int decoder_state;          /* its last step's return: 1 ended, -1 failed */
+	char decoder_error[160];    /* then why, said once the bytes before are handed out */
+	unsigned long long taken;   /* compressed bytes given to the decoder and taken */
 	const struct compression *compressed; /* a compression not read (compression_of):
 				       every read fails, saying so */
 };
@@ -286,18 +292,20 @@ static int refuse_wide(const struct input_stream *s, char *err, size_t errlen)
 	return -1;
 }
 
-/* The compressed formats people's PGN comes in that are not read (yet):
- * their magic bytes, and the command that decompresses them. */
+/* The compressed formats people's PGN comes in besides gzip: their magic
+ * bytes, and the decoder that reads them (decompress.h), or -1 for those
+ * not read, with the command that decompresses them. */
 static const struct compression {
 	const char *name, *magic_text, *command;
 	unsigned char magic[6];
 	size_t magic_length;
+	int decoder;                /* enum decoder_kind, or -1 */
 } compressions[] = {
-	{ "zstd", "28 B5 2F FD", "zstd -dc", { 0x28, 0xB5, 0x2F, 0xFD }, 4 },
-	{ "xz", "FD 37 7A 58 5A 00", "xz -dc", { 0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00 }, 6 },
-	{ "bzip2", "BZh", "bzip2 -dc", { 'B', 'Z', 'h' }, 3 },
-	{ "a zip archive", "PK 03 04", "unzip -p", { 'P', 'K', 3, 4 }, 4 },
-	{ "7-Zip", "37 7A BC AF 27 1C", "7z x -so", { 0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C }, 6 },
+	{ "zstd", "28 B5 2F FD", "zstd -dc", { 0x28, 0xB5, 0x2F, 0xFD }, 4, DECODER_ZSTD },
+	{ "xz", "FD 37 7A 58 5A 00", "xz -dc", { 0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00 }, 6, DECODER_XZ },
+	{ "bzip2", "BZh", "bzip2 -dc", { 'B', 'Z', 'h' }, 3, DECODER_BZIP2 },
+	{ "a zip archive", "PK 03 04", "unzip -p", { 'P', 'K', 3, 4 }, 4, -1 },
+	{ "7-Zip", "37 7A BC AF 27 1C", "7z x -so", { 0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C }, 6, -1 },
 };
 
 static const struct compression *compression_of(const unsigned char *b, size_t n)
@@ -333,6 +341,21 @@ static int detect_format(struct input_stream *s, char *err, size_t errlen)
 	if (s->wide)
 		return refuse_wide(s, err, errlen);
 	s->compressed = compression_of(s->in, s->in_len);
+	if (s->compressed && s->compressed->decoder >= 0) {
+		s->decoder = decoder_new((enum decoder_kind)s->compressed->decoder);
+		if (s->out == NULL)
+			s->out = malloc(OUT_SIZE);
+		s->compressed = NULL;
+		if (s->decoder == NULL || s->out == NULL) {
+			set_error(err, errlen, strerror(ENOMEM));
+			return -1;
+		}
+		(void)memory_populate(s->out, OUT_SIZE);
+		if (s->raw != NULL)
+			(void)memory_populate(s->raw, RAW_BUFFER_SIZE);
+		s->mode = MODE_DECODER;
+		return 0;
+	}
 	if (s->compressed)
 		return refuse_compressed(s, err, errlen);
 	s->mode = MODE_PLAIN;
@@ -522,6 +545,84 @@ static ssize_t inflate_more(struct input_stream *s, char *err, size_t errlen)
 	}
 }
 
+/* The decoder's error, with where in the compressed data it was found. */
+static ssize_t decoder_failed(const struct input_stream *s, char *err, size_t errlen)
+{
+	if (errlen > 0)
+		snprintf(err, errlen, "%s (after byte %llu of the compressed data)", s->decoder_error, s->taken);
+	return -1;
+}
+
+/* Decodes more into s->out (zstd, bzip2, xz).  Returns the bytes put
+ * there, 0 at the end, -1 with the reason in err; the bytes decoded before
+ * an error are handed out first, as the tools write them. */
+static ssize_t decode_more(struct input_stream *s, char *err, size_t errlen)
+{
+	s->out_at = s->out_len = 0;
+	for (;;) {
+		if (s->decoder_state < 0)
+			return decoder_failed(s, err, errlen);
+		if (s->decoder_state > 0)
+			return 0;
+		if (s->in_len < INFLATE_UNIT && !s->raw_eof &&
+		    fill_raw_to(s, INFLATE_UNIT, RAW_BUFFER_SIZE, err, errlen) < 0)
+			return -1;
+		/* INFLATE_UNIT bytes a step, or what is left at the end, as
+		 * for gzip: the steps, and what comes out before corrupt data,
+		 * depend on the data only, not on how the reads were cut. */
+		const unsigned char *at = s->in;
+		size_t made = 0, give = s->in_len < INFLATE_UNIT ? s->in_len : INFLATE_UNIT, left = give;
+		int finish = s->raw_eof && give == s->in_len;
+		s->decoder_state = decoder_step(s->decoder, &s->in, &left, s->out, OUT_SIZE, &made, finish,
+						s->decoder_error, sizeof s->decoder_error);
+		s->in_len -= give - left;
+		s->taken += (unsigned long long)(s->in - at);
+		if (s->decoder_state > 0 && s->in_len > 0) {
+			snprintf(s->decoder_error, sizeof s->decoder_error, "trailing garbage after the %s data",
+				 decoder_name(s->decoder));
+			s->decoder_state = -1;
+		}
+		if (made > 0 && !s->inflated_any) {
+			s->inflated_any = 1;
+			s->wide = wide_encoding(s->out, made);
+			if (s->wide)
+				return refuse_wide(s, err, errlen);
+		}
+		if (made > 0) {
+			s->out_len = made;
+			return (ssize_t)made;
+		}
+		if (s->decoder_state == 0 && s->in == at) {
+			/* Nothing taken and nothing made: the decoder wants more
+			 * than there is. */
+			ssize_t got = s->raw_eof ? 0 : fill_raw(s, RAW_BUFFER_SIZE, err, errlen);
+			if (got < 0)
+				return -1;
+			if (got == 0) {
+				snprintf(s->decoder_error, sizeof s->decoder_error, "truncated %s data",
+					 decoder_name(s->decoder));
+				s->decoder_state = -1;
+			}
+		}
+	}
+}
+
+static ssize_t read_decoded(struct input_stream *s, unsigned char *buf, size_t n, char *err, size_t errlen)
+{
+	if (s->out_at == s->out_len) {
+		ssize_t got = decode_more(s, err, errlen);
+
+		if (got <= 0)
+			return got;
+	}
+	n = chunk(s, n);
+	if (n > s->out_len - s->out_at)
+		n = s->out_len - s->out_at;
+	memcpy(buf, s->out + s->out_at, n);
+	s->out_at += n;
+	return (ssize_t)n;
+}
+
 static ssize_t read_gzip(struct input_stream *s, unsigned char *buf, size_t n,
 			 char *err, size_t errlen)
 {
@@ -553,6 +654,8 @@ ssize_t stream_read(struct input_stream *s, void *buf, size_t n, char *err, size
 		return -1;
 	if (s->mode == MODE_GZIP)
 		got = read_gzip(s, buf, n, err, errlen);
+	else if (s->mode == MODE_DECODER)
+		got = read_decoded(s, buf, n, err, errlen);
 	else
 		got = read_plain(s, buf, n, err, errlen);
 	if (got > 0 && s->tap)
@@ -682,6 +785,7 @@ void stream_close(struct input_stream *s)
 	if (s == NULL)
 		return;
 	free(s->z);
+	decoder_free(s->decoder);
 	free(s->out);
 	if (s->close_fd)
 		close(s->fd);

@@ -166,6 +166,16 @@ cp "$TMP/annotated.gz" "$TMP/keep.gz"
 expect_status 2 "--in-place on gzip" -- "$BIN" fix --in-place "$TMP/annotated.gz"
 expect_grep "gzip-compressed" "$TMP/err" "--in-place says why it leaves gzip alone"
 expect_same "$TMP/keep.gz" "$TMP/annotated.gz" "--in-place leaves a gzip file alone"
+if command -v zstd >/dev/null 2>&1; then
+	zstd -q -c "$in" >"$TMP/annotated.zst"
+	cp "$TMP/annotated.zst" "$TMP/keep.zst"
+	expect_status 2 "--in-place on zstd" -- "$BIN" fix --in-place "$TMP/annotated.zst"
+	expect_grep "zstd-compressed; --in-place would replace it by plain text (use -o)" "$TMP/err" \
+		"--in-place says why it leaves zstd alone"
+	expect_same "$TMP/keep.zst" "$TMP/annotated.zst" "--in-place leaves a zstd file alone"
+	expect_status 1 "fix -o of zstd" -- "$BIN" fix -o "$TMP/from-zst.pgn" "$TMP/annotated.zst"
+	expect_same testdata/fix/annotated.out.pgn "$TMP/from-zst.pgn" "fix of zstd input writes plain PGN"
+fi
 cp "$in" "$TMP/d.pgn"
 expect_status 2 "--in-place: a missing file among others" -- "$BIN" fix --in-place "$TMP/missing.pgn" "$TMP/d.pgn"
 expect_same testdata/fix/annotated.out.pgn "$TMP/d.pgn" "--in-place goes on after a missing file"
@@ -275,6 +285,15 @@ expect_status 0 "split --shards of gzip" -- "$BIN" split --shards=3 --prefix="$T
 cat "$TMP"/shard-*.pgn >"$TMP/joined.pgn"
 expect_same "$TMP/all.pgn" "$TMP/joined.pgn" "gzip: cat of the shards is not the decompressed input"
 rm -f "$TMP"/shard-*
+for tool in "zstd -q -c:zst" "bzip2 -c:bz2" "xz -c:xz"; do
+	cmd=${tool%%:*} ext=${tool##*:}
+	command -v "${cmd%% *}" >/dev/null 2>&1 || continue
+	$cmd "$TMP/all.pgn" >"$TMP/all.pgn.$ext"
+	expect_status 0 "split --shards of .$ext" -- "$BIN" split --shards=3 --prefix="$TMP/shard-" "$TMP/all.pgn.$ext"
+	cat "$TMP"/shard-*.pgn >"$TMP/joined.pgn"
+	expect_same "$TMP/all.pgn" "$TMP/joined.pgn" ".$ext: cat of the shards is the decompressed input"
+	rm -f "$TMP"/shard-*
+done
 expect_status 0 "split --shards of several files" -- "$BIN" split --shards=2 --prefix="$TMP/shard-" \
 	testdata/check/fen.pgn "$TMP/mixed.gz" testdata/check/tags.pgn
 cat testdata/check/fen.pgn "$in" testdata/check/tags.pgn >"$TMP/several.pgn"

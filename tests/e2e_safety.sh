@@ -210,18 +210,46 @@ if [ -n "$STRACE" ]; then
 	expect_true "300 messages ($messages) in as many writes to standard error ($writes)" -- test "$writes" -le "$messages" -a "$messages" -ge 300
 fi
 
-# 12. bzip2, xz, zstd and zip input: one message saying what it is and how
-#     to read it, exit 2, not findings about compressed bytes (the files
-#     after it are read).  Each tool that is installed makes its file.
-for tool in "bzip2 -c:bzip2" "xz -c:xz" "zstd -q -c:zstd"; do
-	cmd=${tool%%:*} name=${tool##*:}
+# 12. zstd, bzip2 and xz input is read (issue 27), compressed here with the
+#     command-line tools (another implementation than the libraries'):
+#     the findings of the plain text, from a file and from a pipe, with -j 1
+#     and -j 2; concatenated frames or streams read one after another;
+#     data cut short or damaged is one message naming the file and the
+#     offset, after the findings of the games before, exit 2.
+for i in 1 2 3 4 5 6 7 8; do cat testdata/check/*.pgn testdata/sample.pgn; done >"$TMP/plain.pgn"
+"$BIN" check -q -f jsonl "$TMP/plain.pgn" | sed 's|"file":"[^"]*"|"file":"X"|' >"$TMP/plain.jsonl"
+for tool in "zstd -q -c:zstd:zst" "bzip2 -c:bzip2:bz2" "xz -c:xz:xz"; do
+	cmd=${tool%%:*} rest=${tool#*:} name=${rest%%:*} ext=${tool##*:}
 	command -v "$name" >/dev/null 2>&1 || { echo "e2e_safety: no $name; skipping its input"; continue; }
-	$cmd "$SRC" >"$TMP/in.$name"
-	"$BIN" check -q "$TMP/in.$name" "$SRC" >"$TMP/out" 2>"$TMP/err"
-	expect_true "$name input: exit 2" -- test $? = 2
-	expect_grep "in.$name: the file is $name-compressed" "$TMP/err" "$name input: said what it is"
-	expect_true "$name input: one message" -- test "$(wc -l <"$TMP/err")" = 1
-	expect_grep "notation.pgn" "$TMP/out" "$name input: the file after it is read"
+	$cmd "$TMP/plain.pgn" >"$TMP/in.pgn.$ext"
+	for jobs in 1 2; do
+		"$BIN" check -q -j $jobs -f jsonl "$TMP/in.pgn.$ext" | sed 's|"file":"[^"]*"|"file":"X"|' >"$TMP/got.jsonl"
+		expect_same "$TMP/plain.jsonl" "$TMP/got.jsonl" "$name file, -j $jobs: the findings of the plain text"
+		cat "$TMP/in.pgn.$ext" | "$BIN" check -q -j $jobs -f jsonl - | sed 's|"file":"[^"]*"|"file":"X"|' >"$TMP/got.jsonl"
+		expect_same "$TMP/plain.jsonl" "$TMP/got.jsonl" "$name from a pipe, -j $jobs: the findings of the plain text"
+	done
+	cat "$TMP/in.pgn.$ext" "$TMP/in.pgn.$ext" >"$TMP/twice.$ext"
+	"$BIN" check "$TMP/twice.$ext" >/dev/null 2>"$TMP/err"
+	games=$("$BIN" check "$TMP/plain.pgn" 2>&1 >/dev/null | sed -n 's/^pgnaudit: checked \([0-9]*\) games.*/\1/p')
+	expect_grep "checked $((2 * games)) games in 1 file" "$TMP/err" "$name: two concatenated ${name} data read one after the other"
+	size=$(wc -c <"$TMP/in.pgn.$ext")
+	head -c $((size * 2 / 3)) "$TMP/in.pgn.$ext" >"$TMP/cut.$ext"
+	"$BIN" check -q -f jsonl "$TMP/cut.$ext" >"$TMP/cut.jsonl" 2>"$TMP/err"
+	expect_true "$name cut short: exit 2" -- test $? = 2
+	expect_true "$name cut short: one message" -- test "$(wc -l <"$TMP/err")" = 1
+	expect_grep "cut.$ext: truncated $name data (after byte [0-9]* of the compressed data)" "$TMP/err" \
+		"$name cut short: said, with the offset"
+	grep -v '"record"' "$TMP/cut.jsonl" | sed 's|"file":"[^"]*"|"file":"X"|' >"$TMP/cut.findings"
+	n=$(wc -l <"$TMP/cut.findings")
+	head -n "$n" "$TMP/plain.jsonl" >"$TMP/plain.head"
+	expect_same "$TMP/plain.head" "$TMP/cut.findings" "$name cut short: the games before it keep their findings ($n)"
+	{ cat "$TMP/in.pgn.$ext"; echo "not $name"; } >"$TMP/garbage.$ext"
+	"$BIN" check -q "$TMP/garbage.$ext" >/dev/null 2>"$TMP/err"
+	expect_true "$name with text after it: exit 2" -- test $? = 2
+	expect_grep "garbage.$ext: .*$name data" "$TMP/err" "$name with text after it: said"
+	"$BIN" fix "$TMP/in.pgn.$ext" >"$TMP/fixed.pgn" 2>/dev/null
+	"$BIN" fix "$TMP/plain.pgn" >"$TMP/fixed-plain.pgn" 2>/dev/null
+	expect_same "$TMP/fixed-plain.pgn" "$TMP/fixed.pgn" "fix of $name input writes what fix of the plain text writes"
 done
 if command -v zip >/dev/null 2>&1; then
 	(cd "$(dirname "$SRC")" && zip -q "$TMP/in.zip" "$(basename "$SRC")")
