@@ -128,7 +128,7 @@ static int step_bzip2(struct decoder *d, const unsigned char **in, size_t *in_le
 		if (bz_start(d, *in, *in_len, err, errlen) < 0)
 			return -1;
 	}
-	d->bz.next_in = (char *)(uintptr_t)*in;   /* libbz2 only reads it */
+	d->bz.next_in = (char *)*in;   /* libbz2 only reads it */
 	d->bz.avail_in = (unsigned)(*in_len > UINT32_MAX ? UINT32_MAX : *in_len);
 	d->bz.next_out = (char *)out;
 	d->bz.avail_out = (unsigned)(cap > UINT32_MAX ? UINT32_MAX : cap);
