@@ -333,7 +333,8 @@ int cmd_check(int argc, char **argv)
 
 	if (opt.format == REPORT_JSONL && !output_failed(out.fp))
 		write_counts(&run.report, files, per_file, file_count);
-	if (report_flush(&run.report) < 0)
+	/* A reader gone away (EPIPE) is output_close's to tell. */
+	if (report_flush(&run.report) < 0 && errno != EPIPE)
 		trouble = 1;
 	report_free(&run.report);
 	long errors = 0, reported = 0;
@@ -342,7 +343,7 @@ int cmd_check(int argc, char **argv)
 		reported += per_file[i].t.reported;
 	}
 	int closed = output_close(&out);
-	if (closed == 0 && !opt.quiet)
+	if (closed == 0 && !opt.quiet && !output_reader_gone())
 		say_summary(&opt, files, per_file, file_count, &start);
 	for (int i = 0; i < file_count; i++)
 		check_tally_free(&per_file[i].t);

@@ -103,6 +103,10 @@ void output_untrack(struct output *o);
  * On standard output a broken pipe (the reader went away, as with
  * `| head`) is said as such; SIGPIPE is ignored so that it gets here. */
 int output_close(struct output *o);
+/* Standard output was a pipe whose reader went away (EPIPE): output_close
+ * said nothing and returned 0, and the command stopped reading.  Its
+ * summary lines are left out too. */
+int output_reader_gone(void);
 /* Closes several outputs and puts them all in place, or none: every one
  * is written and synced first, the files they replace are kept under
  * other names until the last rename, and a rename that fails puts back

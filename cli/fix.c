@@ -721,7 +721,7 @@ int cmd_fix(int argc, char **argv)
 		}
 	}
 	long unfixed = f->unfixed;
-	if (!f->quiet)
+	if (!f->quiet && !output_reader_gone())
 		say_summary(f);
 	pgn_game_free(&game);
 	fixer_free(f);

@@ -336,6 +336,13 @@ static int open_output(struct output *o, const char *path, int private)
 	return 0;
 }
 
+static int reader_gone;
+
+int output_reader_gone(void)
+{
+	return reader_gone;
+}
+
 int output_close(struct output *o)
 {
 	output_untrack(o);
@@ -355,10 +362,13 @@ int output_close(struct output *o)
 		int flush_failed = fflush(stdout) != 0;
 		if (flush_failed || ferror(stdout)) {
 			int saved = write_errno(o, flush_failed);
-			if (saved == EPIPE)
-				warnx_("standard output closed (broken pipe)");
-			else
-				warnx_("error writing to standard output: %s", strerror(saved));
+			/* The reader has all it wanted (`| head`): stop quietly,
+			 * as grep and git do, with the status of what was read. */
+			if (saved == EPIPE) {
+				reader_gone = 1;
+				return 0;
+			}
+			warnx_("error writing to standard output: %s", strerror(saved));
 			return -1;
 		}
 		return 0;

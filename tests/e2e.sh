@@ -363,12 +363,16 @@ if [ -w /dev/full ]; then
 	expect_status 2 "replay >/dev/full" -- sh -c "$BIN replay $TMP/many-errors.pgn >/dev/full"
 	expect_status 2 "perft >/dev/full" -- sh -c "$BIN perft 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 1 >/dev/full"
 fi
-for command in "check" "check -j 3" "check -f jsonl" "replay"; do
+# A reader that goes away (`| head -1`) stops the command quietly, as grep
+# and git stop (issue 27): nothing on standard error, and the exit status
+# of what was read - the errors found before (1), none for replay (0) -
+# not 2, which `set -o pipefail` took for a failure.
+for command in "check:1" "check -j 3:1" "check -f jsonl:1" "replay:0"; do
+	want=${command##*:} command=${command%:*}
 	# shellcheck disable=SC2086 # the command is words
 	{ "$BIN" $command "$TMP/many-errors.pgn" 2>"$TMP/err"; echo $? >"$TMP/status"; } | head -1 >"$TMP/out"
-	[ "$(cat "$TMP/status")" = 2 ] && ok || bad "$command | head -1: exit $(cat "$TMP/status"), wanted 2"
-	expect_grep "^pgnaudit: standard output closed (broken pipe)$" "$TMP/err" "$command | head -1 says the pipe broke"
-	[ "$(wc -l <"$TMP/err")" -eq 1 ] && ok || bad "$command | head -1: one message, not $(wc -l <"$TMP/err")"
+	[ "$(cat "$TMP/status")" = "$want" ] && ok || bad "$command | head -1: exit $(cat "$TMP/status"), wanted $want"
+	[ ! -s "$TMP/err" ] && ok || bad "$command | head -1: said $(head -1 "$TMP/err")"
 	[ -s "$TMP/out" ] && ok || bad "$command | head -1 printed nothing"
 done
 expect_status 2 "a path through a regular file" -- "$BIN" check -f jsonl "$TMP/clean.pgn/x.pgn" "$pgn"
