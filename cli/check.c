@@ -27,7 +27,7 @@ int usage_check(FILE *fp, int status)
 	      "Replays every game of each FILE (standard input when none or '-'; gzip is\n"
 	      "recognised by its magic bytes) and prints what is wrong with it.\n"
 	      "\n"
-	      "  -f, --format FORMAT   text (default), jsonl or csv\n"
+	      "  -f, --format FORMAT   text (default), jsonl (or json: one object a line) or csv\n"
 	      "  -o, --output FILE     write the findings to FILE (replaced only when complete)\n"
 	      "      --select CODES    report only these codes (comma-separated)\n"
 	      "      --ignore CODES    do not report these codes\n"
@@ -38,7 +38,8 @@ int usage_check(FILE *fp, int status)
 	      "      --recover         at an illegal or ambiguous move, find the recording error\n"
 	      "                        the rest of the game agrees with, and go on\n"
 	      "      --strict          exit 1 on any finding, not only on errors\n"
-	      "      --color WHEN      auto (default: on a terminal, unless NO_COLOR is set), always, never\n"
+	      "      --color WHEN      auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb),\n"
+	      "                        always, never\n"
 	      "  -j, --jobs N          N threads, each reading, auditing and writing in turn;\n"
 	      "                        the output is the same bytes as with -j 1\n"
 	      "  -q, --quiet           no summary line on standard error at the end\n"
@@ -127,8 +128,9 @@ static int use_color(const char *when, const struct output *out)
 		return 1;
 	if (strcmp(when, "never") == 0 || out->path)
 		return 0;
-	const char *no_color = getenv("NO_COLOR");
-	return isatty(fileno(out->fp)) && !(no_color && *no_color);
+	const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+	/* TERM=dumb (Emacs's shell, some CI logs): a terminal without escapes. */
+	return isatty(fileno(out->fp)) && !(no_color && *no_color) && !(term && strcmp(term, "dumb") == 0);
 }
 
 /* The Event, Round and Date tags (the first of each, as pgn_tag_value
@@ -289,7 +291,7 @@ int cmd_check(int argc, char **argv)
 	struct check_options opt;
 	int parsed = parse_options(argc, argv, &opt);
 	if (parsed != 0)
-		return parsed > 0 ? usage_check(stdout, EXIT_CLEAN) : usage_check(stderr, EXIT_TROUBLE);
+		return parsed > 0 ? usage_check(stdout, EXIT_CLEAN) : usage_error("check");
 	int file_count;
 	char **files = input_files(argc, argv, &file_count);
 	if (output_is_input(opt.output, "-o", files, file_count))

@@ -107,6 +107,13 @@ int output_close(struct output *o);
  * said nothing and returned 0, and the command stopped reading.  Its
  * summary lines are left out too. */
 int output_reader_gone(void);
+
+/* A usage error's last line, after the one that said what is wrong:
+ * "pgnaudit: see 'pgnaudit COMMAND --help'", not the whole usage.
+ * Returns EXIT_TROUBLE. */
+int usage_error(const char *command);
+/* --version of every command: "pgnaudit 0.1.0" on standard output, exit 0. */
+void print_version(void);
 /* Closes several outputs and puts them all in place, or none: every one
  * is written and synced first, the files they replace are kept under
  * other names until the last rename, and a rename that fails puts back

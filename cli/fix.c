@@ -651,18 +651,18 @@ int cmd_fix(int argc, char **argv)
 	struct shared_options shared;
 	int parsed = options_parse(argc, argv, &command, &shared);
 	if (parsed != 0)
-		return parsed > 0 ? usage_fix(stdout, EXIT_CLEAN) : usage_fix(stderr, EXIT_TROUBLE);
+		return parsed > 0 ? usage_fix(stdout, EXIT_CLEAN) : usage_error("fix");
 	const char *output = shared.output, *backup = fix.backup;
 	int in_place = fix.in_place;
 	int file_count;
 	char **files = input_files(argc, argv, &file_count);
 	if (in_place && output) {
 		warnx_("--in-place and -o exclude each other");
-		return usage_fix(stderr, EXIT_TROUBLE);
+		return usage_error("fix");
 	}
 	if (backup && !in_place) {
 		warnx_("--backup goes with --in-place");
-		return usage_fix(stderr, EXIT_TROUBLE);
+		return usage_error("fix");
 	}
 	if (backup && (!*backup || strchr(backup, '/'))) {
 		warnx_("--backup takes a suffix such as .orig, not '%s'", backup);
@@ -670,7 +670,7 @@ int cmd_fix(int argc, char **argv)
 	}
 	if (in_place && optind >= argc) {
 		warnx_("--in-place needs the files to rewrite; standard input cannot be rewritten");
-		return usage_fix(stderr, EXIT_TROUBLE);
+		return usage_error("fix");
 	}
 	for (int i = 0; in_place && i < file_count; i++) {
 		if (strcmp(files[i], "-") == 0) {

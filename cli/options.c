@@ -17,6 +17,7 @@ enum {
 	VALUE_IGNORE,
 	VALUE_RECOVER,
 	VALUE_HELP = 'h',
+	VALUE_VERSION = 0x2000,
 };
 
 static const struct shared_entry {
@@ -89,7 +90,7 @@ static int build_table(const struct command_options *c, struct option *table, ch
 {
 	size_t n = 0;
 	for (const struct option *o = c->long_options; o && o->name; o++) {
-		if (n + SHARED_ENTRIES + 2 > MAX_ENTRIES)
+		if (n + SHARED_ENTRIES + 3 > MAX_ENTRIES)
 			return -1;
 		table[n++] = *o;
 	}
@@ -97,6 +98,7 @@ static int build_table(const struct command_options *c, struct option *table, ch
 		if (c->shared & shared_entries[i].option)
 			table[n++] = shared_entries[i].entry;
 	table[n++] = (struct option){ "help", no_argument, NULL, VALUE_HELP };
+	table[n++] = (struct option){ "version", no_argument, NULL, VALUE_VERSION };
 	table[n] = (struct option){ NULL, 0, NULL, 0 };
 	const char *own = c->short_options ? c->short_options : "";
 	if (strlen(own) + sizeof "o:h" > letters_size)
@@ -161,6 +163,8 @@ int options_parse(int argc, char **argv, const struct command_options *command, 
 	while ((c = getopt_long(argc, argv, letters, table, NULL)) != -1) {
 		if (c == VALUE_HELP)
 			return 1;
+		if (c == VALUE_VERSION)
+			print_version();
 		if (c == '?' || c == ':')
 			return -1;
 		if (is_shared(c, command)) {

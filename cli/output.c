@@ -522,3 +522,15 @@ int output_close_all(struct output *o, int n)
 	free(old);
 	return status;
 }
+
+int usage_error(const char *command)
+{
+	warnx_("see 'pgnaudit %s --help'", command);
+	return EXIT_TROUBLE;
+}
+
+void print_version(void)
+{
+	printf("pgnaudit %s\n", PGNAUDIT_VERSION);
+	exit(fflush(stdout) == 0 ? EXIT_CLEAN : EXIT_TROUBLE);
+}

@@ -29,6 +29,7 @@ int cmd_perft(int argc, char **argv)
 		{ "divide", no_argument, NULL, 'd' },
 		{ "chess960", no_argument, NULL, '9' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int divide = 0, chess960 = 0, c;
@@ -38,11 +39,12 @@ int cmd_perft(int argc, char **argv)
 		case 'd': divide = 1; break;
 		case '9': chess960 = 1; break;
 		case 'h': return usage_perft(stdout, EXIT_CLEAN);
-		default: return usage_perft(stderr, EXIT_TROUBLE);
+		case 'V': print_version(); break;
+		default: return usage_error("perft");
 		}
 	}
 	if (argc - optind != 2)
-		return usage_perft(stderr, EXIT_TROUBLE);
+		return usage_error("perft");
 	char *end;
 	long depth = strtol(argv[optind + 1], &end, 10);
 	if (*end || end == argv[optind + 1] || depth < 0 || depth > 20) {

@@ -76,7 +76,7 @@ int cmd_replay(int argc, char **argv)
 	struct shared_options opt;
 	int parsed = options_parse(argc, argv, &command, &opt);
 	if (parsed != 0)
-		return parsed > 0 ? usage_replay(stdout, EXIT_CLEAN) : usage_replay(stderr, EXIT_TROUBLE);
+		return parsed > 0 ? usage_replay(stdout, EXIT_CLEAN) : usage_error("replay");
 	int file_count;
 	char **files = input_files(argc, argv, &file_count);
 	if (output_is_input(opt.output, "-o", files, file_count))

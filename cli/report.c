@@ -64,6 +64,7 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 		{ "by", required_argument, NULL, OPT_BY },
 		{ "top", required_argument, NULL, OPT_TOP },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char *const formats[] = { "text", "csv", "html" };
@@ -111,6 +112,7 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 			break;
 		}
 		case 'h': exit(usage_report(stdout, EXIT_CLEAN));
+		case 'V': print_version(); break;
 		default: return -1;
 		}
 	}
@@ -295,7 +297,7 @@ int cmd_report(int argc, char **argv)
 {
 	struct report_options opt;
 	if (parse_options(argc, argv, &opt) < 0)
-		return usage_report(stderr, EXIT_TROUBLE);
+		return usage_error("report");
 	struct report_run run;
 	memset(&run, 0, sizeof run);
 	run.opt = &opt;

@@ -400,7 +400,7 @@ int cmd_split(int argc, char **argv)
 	struct split_options opt;
 	int parsed = parse_options(argc, argv, &opt);
 	if (parsed != 0)
-		return parsed > 0 ? usage_split(stdout, EXIT_CLEAN) : usage_split(stderr, EXIT_TROUBLE);
+		return parsed > 0 ? usage_split(stdout, EXIT_CLEAN) : usage_error("split");
 	int file_count;
 	char **files = input_files(argc, argv, &file_count);
 

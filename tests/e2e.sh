@@ -57,6 +57,20 @@ expect_status 0 "--help" -- "$BIN" --help
 expect_status 0 "check --help" -- "$BIN" check --help
 expect_grep "usage: pgnaudit check" "$TMP/out" "check --help prints the usage"
 expect_status 0 "--version" -- "$BIN" --version
+# Every command takes --version; a usage error is one line and a pointer
+# to --help, not the whole usage (issue 27).
+for command in check report fix split replay perft; do
+	expect_status 0 "$command --version" -- "$BIN" $command --version
+	expect_grep "^pgnaudit [0-9][0-9.]*$" "$TMP/out" "$command --version prints the version"
+	expect_status 2 "$command --frobnicate" -- "$BIN" $command --frobnicate
+	expect_true "$command --frobnicate: two lines, not the usage ($(wc -l <"$TMP/err"))" -- test "$(wc -l <"$TMP/err")" = 2
+	expect_grep "^pgnaudit: see 'pgnaudit $command --help'$" "$TMP/err" "$command: a usage error points to --help"
+done
+expect_status 2 "check -f xml" -- "$BIN" check -f xml "$pgn"
+expect_true "check -f xml: the reason and the pointer" -- test "$(wc -l <"$TMP/err")" = 2
+"$BIN" check -q -f json "$pgn" >"$TMP/json"
+"$BIN" check -q -f jsonl "$pgn" >"$TMP/jsonl"
+expect_same "$TMP/jsonl" "$TMP/json" "-f json is -f jsonl (documented)"
 printf '[Event "x"]\n[Result "*"]\n\n1. e4 e5\n' >"$TMP/warning.pgn"
 expect_status 0 "a warning alone exits 0" -- "$BIN" check "$TMP/warning.pgn"
 expect_status 1 "--strict makes a warning exit 1" -- "$BIN" check --strict "$TMP/warning.pgn"
@@ -179,6 +193,16 @@ expect_no_grep "$(printf '\007')" "$TMP/out" "text: no BEL from the input"
 expect_status 2 "a missing file named with an escape" -- "$BIN" check "$TMP/no$(printf '\033')[2J.pgn"
 expect_grep 'no\\x1B\[2J.pgn: No such file' "$TMP/err" "stderr: the file name's ESC escaped"
 expect_no_grep "$(printf '\033')" "$TMP/err" "stderr: no ESC"
+# On a terminal (script(1) gives one): colour, but not with TERM=dumb
+# or NO_COLOR (issue 27).
+if command -v script >/dev/null 2>&1; then
+	TERM=xterm script -qec "$BIN check $pgn" /dev/null >"$TMP/tty" 2>&1
+	expect_grep "$(printf '\033')\[" "$TMP/tty" "colour on a terminal"
+	TERM=dumb script -qec "$BIN check $pgn" /dev/null >"$TMP/tty" 2>&1
+	expect_no_grep "$(printf '\033')\[" "$TMP/tty" "no colour on a terminal with TERM=dumb"
+	TERM=xterm NO_COLOR=1 script -qec "$BIN check $pgn" /dev/null >"$TMP/tty" 2>&1
+	expect_no_grep "$(printf '\033')\[" "$TMP/tty" "no colour on a terminal with NO_COLOR"
+fi
 "$BIN" check --color=always "$pgn" >"$TMP/color"
 expect_grep "$(printf '\033')\[" "$TMP/color" "--color=always colours"
 
