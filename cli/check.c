@@ -20,24 +20,30 @@
 int usage_check(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit check [-f text|jsonl|csv] [-o FILE] [--select CODE,...] [--ignore CODE,...]\n"
-	      "                      [--rules by-date|fide2023|fide2005] [--lang LIST] [--recover] [--strict]\n"
+	      "                      [--rules by-date|fide2023|fide2005] [--lang LIST] [--recover]\n"
+	      "                      [--fail-on error|warning|info|never | --strict | --exit-zero]\n"
 	      "                      [--color auto|always|never] [-j N] [-q | -v]\n"
 	      "                      [FILE...]\n"
 	      "\n"
-	      "Replays every game of each FILE (standard input when none or '-'; gzip is\n"
-	      "recognised by its magic bytes) and prints what is wrong with it.\n"
+	      "Replays every game of each FILE (standard input when none or '-'; gzip, zstd,\n"
+	      "bzip2 and xz are recognised by their magic bytes) and prints what is wrong\n"
+	      "with it.\n"
 	      "\n"
 	      "  -f, --format FORMAT   text (default), jsonl (or json: one object a line) or csv\n"
 	      "  -o, --output FILE     write the findings to FILE (replaced only when complete)\n"
-	      "      --select CODES    report only these codes (comma-separated)\n"
-	      "      --ignore CODES    do not report these codes\n"
+	      "      --select CODES    report only these (comma-separated): codes, globs (missed-*),\n"
+	      "                        severities (error, warning, info) or all; any case\n"
+	      "      --ignore CODES    do not report these (the same forms)\n"
 	      "      --rules EDITION   by-date (default: each game by the Laws in force on its Date,\n"
 	      "                        the 2005 Laws before 1 July 2014), fide2023 or fide2005\n"
 	      "      --lang LIST       notations to read moves in: auto (default) or a comma-separated\n"
 	      "                        list of en, de, fr, es, it, nl, ru, ar, fa, figurine\n"
 	      "      --recover         at an illegal or ambiguous move, find the recording error\n"
 	      "                        the rest of the game agrees with, and go on\n"
-	      "      --strict          exit 1 on any finding, not only on errors\n"
+	      "      --fail-on LEVEL   exit 1 on a finding at LEVEL or above: error (default),\n"
+	      "                        warning, info, or never\n"
+	      "      --strict          --fail-on info: exit 1 on any finding\n"
+	      "      --exit-zero       --fail-on never: exit 0 whatever is found (2 still means trouble)\n"
 	      "      --color WHEN      auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb),\n"
 	      "                        always, never\n"
 	      "  -j, --jobs N          N threads, each reading, auditing and writing in turn;\n"
@@ -59,7 +65,7 @@ int usage_check(FILE *fp, int status)
 }
 
 /* check's own options (options.h has the shared ones). */
-enum { OPT_STRICT = 256, OPT_COLOR };
+enum { OPT_STRICT = 256, OPT_COLOR, OPT_FAIL_ON, OPT_EXIT_ZERO };
 
 static int take_option(void *ctx, int option, const char *arg)
 {
@@ -84,7 +90,21 @@ static int take_option(void *ctx, int option, const char *arg)
 		}
 		o->jobs = (int)jobs;
 		return 0;
-	case OPT_STRICT: o->strict = 1; return 0;
+	case OPT_STRICT: o->fail_on = SEVERITY_INFO; return 0;
+	case OPT_EXIT_ZERO: o->fail_on = SEVERITY_COUNT; return 0;
+	case OPT_FAIL_ON:
+		for (int v = 0; v < SEVERITY_COUNT; v++) {
+			if (strcmp(arg, severity_name((enum severity)v)) == 0) {
+				o->fail_on = v;
+				return 0;
+			}
+		}
+		if (strcmp(arg, "never") == 0) {
+			o->fail_on = SEVERITY_COUNT;
+			return 0;
+		}
+		warnx_("--fail-on takes error, warning, info or never, not '%s'", arg);
+		return -1;
 	case 'q': o->quiet = 1; return 0;
 	case 'v': o->verbose = 1; return 0;
 	default: /* OPT_COLOR */
@@ -103,6 +123,8 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 	static const struct option own[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
+		{ "exit-zero", no_argument, NULL, OPT_EXIT_ZERO },
 		{ "color", required_argument, NULL, OPT_COLOR },
 		{ "colour", required_argument, NULL, OPT_COLOR },
 		{ "jobs", required_argument, NULL, 'j' },
@@ -111,6 +133,7 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 		{ NULL, 0, NULL, 0 },
 	};
 	memset(o, 0, sizeof *o);
+	o->fail_on = SEVERITY_ERROR;
 	o->color = "auto";
 	o->jobs = 1;
 	const struct command_options command = { SHARED_OUTPUT | SHARED_AUDIT, "f:j:qv", own, take_option, o };
@@ -161,7 +184,7 @@ void check_game(const struct check_options *opt, struct auditor *a, struct findi
 	int labelled = 0, worst = GAME_CLEAN;
 	for (int i = 0; i < findings->count; i++) {
 		const struct finding *f = &findings->items[i];
-		if (!opt->reported[f->code])
+		if (!opt->reported[f->code][f->severity])
 			continue;
 		if (!labelled) {
 			label = (struct game_label){
@@ -174,6 +197,8 @@ void check_game(const struct check_options *opt, struct auditor *a, struct findi
 		tally->reported++;
 		if (f->severity == SEVERITY_ERROR)
 			tally->errors++;
+		else if (f->severity == SEVERITY_WARNING)
+			tally->warnings++;
 		if (worst == GAME_CLEAN || (int)f->severity < worst)
 			worst = (int)f->severity;
 	}
@@ -184,7 +209,7 @@ void check_game(const struct check_options *opt, struct auditor *a, struct findi
 
 void check_tally_clear(struct check_tally *t)
 {
-	t->errors = t->reported = 0;
+	t->errors = t->reported = t->warnings = 0;
 	memset(&t->games, 0, sizeof t->games);
 	event_groups_clear(&t->events);
 	memset(&t->dates, 0, sizeof t->dates);
@@ -194,6 +219,7 @@ void check_tally_merge(struct check_tally *into, const struct check_tally *from)
 {
 	into->errors += from->errors;
 	into->reported += from->reported;
+	into->warnings += from->warnings;
 	game_counts_merge(&into->games, &from->games);
 	event_groups_merge(&into->events, &from->events);
 	date_range_merge(&into->dates, &from->dates);
@@ -339,9 +365,10 @@ int cmd_check(int argc, char **argv)
 	if (report_flush(&run.report) < 0 && errno != EPIPE)
 		trouble = 1;
 	report_free(&run.report);
-	long errors = 0, reported = 0;
+	long errors = 0, warnings = 0, reported = 0;
 	for (int i = 0; i < file_count; i++) {
 		errors += per_file[i].t.errors;
+		warnings += per_file[i].t.warnings;
 		reported += per_file[i].t.reported;
 	}
 	int closed = output_close(&out);
@@ -352,7 +379,9 @@ int cmd_check(int argc, char **argv)
 	free(per_file);
 	if (closed < 0 || trouble)
 		return EXIT_TROUBLE;
-	if (errors > 0 || (opt.strict && reported > 0))
+	long failing = opt.fail_on == SEVERITY_ERROR ? errors : opt.fail_on == SEVERITY_WARNING ? errors + warnings
+		     : opt.fail_on == SEVERITY_INFO ? reported : 0;
+	if (failing > 0)
 		return EXIT_FINDINGS;
 	return EXIT_CLEAN;
 }

@@ -13,9 +13,10 @@
 struct check_options {
 	enum report_format format;
 	const char *output;
-	unsigned char reported[CHECK_COUNT];
+	unsigned char reported[CHECK_COUNT][SEVERITY_COUNT];
 	struct audit_options audit;
-	int strict;
+	int fail_on;                   /* exit 1 on a finding of this severity or worse;
+					  SEVERITY_COUNT: never (--exit-zero) */
 	int jobs;
 	int quiet, verbose;            /* -q: no summary line; -v: with time and MB/s */
 	const char *color;
@@ -24,6 +25,7 @@ struct check_options {
 /* Counts of what was printed and of the games read. */
 struct check_tally {
 	long errors, reported;         /* findings printed, and of them errors */
+	long warnings;                 /* and warnings */
 	struct game_counts games;      /* games read, by their most serious finding */
 	struct event_groups events;    /* the same per event and round */
 	struct date_range dates;       /* of the games read */

@@ -43,6 +43,7 @@
 int usage_fix(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit fix [-o FILE | --in-place [--backup=SUFFIX]] [--lang LIST] [--recover] [-q]\n"
+	      "                    [--exit-zero]\n"
 	      "                    [FILE...]\n"
 	      "\n"
 	      "Writes the games of each FILE (standard input when none or '-'; gzip, zstd,\n"
@@ -64,6 +65,7 @@ int usage_fix(FILE *fp, int status)
 	      "      --recover         repair recording errors that only one move explains,\n"
 	      "                        each marked {pgnaudit: 23. Nd2 recorded as Nb2}\n"
 	      "  -q, --quiet           no line per change, no summary (problems are still said)\n"
+	      "      --exit-zero       exit 0 when games were copied unchanged (2 still means trouble)\n"
 	      "  -h, --help            show this help\n"
 	      "\n"
 	      "Exit status: 0 every game fixed, 1 a game could not be replayed and was\n"
@@ -647,7 +649,8 @@ int cmd_fix(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct fix_options fix = { NULL, 0, 0 };
-	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER, "iq", own, take_option, &fix };
+	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER | SHARED_EXIT_ZERO, "iq", own,
+						 take_option, &fix };
 	struct shared_options shared;
 	int parsed = options_parse(argc, argv, &command, &shared);
 	if (parsed != 0)
@@ -727,5 +730,5 @@ int cmd_fix(int argc, char **argv)
 	fixer_free(f);
 	if (trouble)
 		return EXIT_TROUBLE;
-	return unfixed > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
+	return unfixed > 0 && !shared.exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;
 }

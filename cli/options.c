@@ -2,6 +2,7 @@
  * options.c - one getopt_long loop for every command: the shared options
  * (options.h) and the command's own, read from one table.
  */
+#include <fnmatch.h>
 #include <string.h>
 
 #include "cli.h"
@@ -16,6 +17,7 @@ enum {
 	VALUE_SELECT,
 	VALUE_IGNORE,
 	VALUE_RECOVER,
+	VALUE_EXIT_ZERO,
 	VALUE_HELP = 'h',
 	VALUE_VERSION = 0x2000,
 };
@@ -30,6 +32,7 @@ static const struct shared_entry {
 	{ SHARED_CODES, { "select", required_argument, NULL, VALUE_SELECT } },
 	{ SHARED_CODES, { "ignore", required_argument, NULL, VALUE_IGNORE } },
 	{ SHARED_RECOVER, { "recover", no_argument, NULL, VALUE_RECOVER } },
+	{ SHARED_EXIT_ZERO, { "exit-zero", no_argument, NULL, VALUE_EXIT_ZERO } },
 };
 
 #define SHARED_ENTRIES (sizeof shared_entries / sizeof shared_entries[0])
@@ -51,21 +54,105 @@ int options_parse_rules(const char *name, enum rules_edition *rules)
 	return 0;
 }
 
-/* Sets the codes of a comma-separated list to `value` in reported. */
-static int apply_codes(unsigned char *reported, const char *list, int value)
+/* Edit distance of two short names (Levenshtein, at most 64 bytes). */
+static int distance(const char *a, size_t na, const char *b)
+{
+	size_t nb = strlen(b);
+	int row[65];
+	if (na > 64 || nb > 64)
+		return 99;
+	for (size_t j = 0; j <= nb; j++)
+		row[j] = (int)j;
+	for (size_t i = 1; i <= na; i++) {
+		int diagonal = row[0];
+		row[0] = (int)i;
+		for (size_t j = 1; j <= nb; j++) {
+			int up = row[j];
+			int cost = (a[i - 1] | 0x20) == (b[j - 1] | 0x20) ? 0 : 1;
+			int best = diagonal + cost;
+			if (row[j] + 1 < best)
+				best = row[j] + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diagonal = up;
+		}
+	}
+	return row[nb];
+}
+
+/* The item lower-cased, into out (NUL-terminated); -1 when too long. */
+static int lowered(const char *p, size_t len, char *out, size_t size)
+{
+	if (len + 1 > size)
+		return -1;
+	for (size_t i = 0; i < len; i++)
+		out[i] = (char)((p[i] >= 'A' && p[i] <= 'Z') ? p[i] + 32 : p[i]);
+	out[len] = 0;
+	return 0;
+}
+
+/* Marks in codes[] and severities[] what one item of a list names.
+ * Returns 0, or -1 after saying what it is not. */
+static int take_item(const char *p, size_t len, unsigned char *codes, unsigned char *severities)
+{
+	char item[80];
+	if (lowered(p, len, item, sizeof item) < 0) {
+		warnx_("'%.*s...' is not a check code; `pgnaudit check --help` lists them", 40, p);
+		return -1;
+	}
+	if (strcmp(item, "all") == 0) {
+		memset(codes, 1, CHECK_COUNT);
+		return 0;
+	}
+	for (int v = 0; v < SEVERITY_COUNT; v++) {
+		if (strcmp(item, severity_name((enum severity)v)) == 0) {
+			severities[v] = 1;
+			return 0;
+		}
+	}
+	if (strpbrk(item, "*?[")) {
+		int matched = 0;
+		for (int c = 0; c < CHECK_COUNT; c++) {
+			if (fnmatch(item, check_catalogue[c].code, 0) == 0) {
+				codes[c] = 1;
+				matched = 1;
+			}
+		}
+		if (matched)
+			return 0;
+		warnx_("'%s' matches no check code; `pgnaudit check --help` lists them", item);
+		return -1;
+	}
+	int code = check_code_from_name(item, (int)len);
+	if (code >= 0) {
+		codes[code] = 1;
+		return 0;
+	}
+	int best = -1, best_distance = 99;
+	for (int c = 0; c < CHECK_COUNT; c++) {
+		int d = distance(item, len, check_catalogue[c].code);
+		if (d < best_distance) {
+			best_distance = d;
+			best = c;
+		}
+	}
+	if (best >= 0 && best_distance <= 3)
+		warnx_("'%s' is not a check code; did you mean %s?", item, check_catalogue[best].code);
+	else
+		warnx_("'%s' is not a check code; `pgnaudit check --help` lists them", item);
+	return -1;
+}
+
+/* The items of a comma-separated list into codes[] and severities[]. */
+static int take_list(const char *list, unsigned char *codes, unsigned char *severities)
 {
 	const char *p = list;
 	while (*p) {
 		const char *end = strchr(p, ',');
-		int len = end ? (int)(end - p) : (int)strlen(p);
-		if (len > 0) {
-			int code = check_code_from_name(p, len);
-			if (code < 0) {
-				warnx_("'%.*s' is not a check code; `pgnaudit check --help` lists them", len, p);
-				return -1;
-			}
-			reported[code] = (unsigned char)value;
-		}
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		if (len > 0 && take_item(p, len, codes, severities) < 0)
+			return -1;
 		if (!end)
 			break;
 		p = end + 1;
@@ -73,13 +160,17 @@ static int apply_codes(unsigned char *reported, const char *list, int value)
 	return 0;
 }
 
-int options_choose_codes(unsigned char reported[CHECK_COUNT], const char *select, const char *ignore)
+int options_choose_codes(unsigned char reported[CHECK_COUNT][SEVERITY_COUNT], const char *select, const char *ignore)
 {
-	memset(reported, select ? 0 : 1, CHECK_COUNT);
-	if (select && apply_codes(reported, select, 1) < 0)
+	unsigned char sel_codes[CHECK_COUNT] = { 0 }, sel_sev[SEVERITY_COUNT] = { 0 };
+	unsigned char ign_codes[CHECK_COUNT] = { 0 }, ign_sev[SEVERITY_COUNT] = { 0 };
+	if (select && take_list(select, sel_codes, sel_sev) < 0)
 		return -1;
-	if (ignore && apply_codes(reported, ignore, 0) < 0)
+	if (ignore && take_list(ignore, ign_codes, ign_sev) < 0)
 		return -1;
+	for (int c = 0; c < CHECK_COUNT; c++)
+		for (int v = 0; v < SEVERITY_COUNT; v++)
+			reported[c][v] = (unsigned char)((!select || sel_codes[c] || sel_sev[v]) && !ign_codes[c] && !ign_sev[v]);
 	return 0;
 }
 
@@ -135,6 +226,10 @@ static int take_shared(int value, const char *arg, struct shared_options *out, c
 		out->given |= SHARED_CODES;
 		*ignore = arg;
 		return 0;
+	case VALUE_EXIT_ZERO:
+		out->given |= SHARED_EXIT_ZERO;
+		out->exit_zero = 1;
+		return 0;
 	default: /* VALUE_RECOVER */
 		out->given |= SHARED_RECOVER;
 		out->audit.recover = 1;
@@ -144,7 +239,7 @@ static int take_shared(int value, const char *arg, struct shared_options *out, c
 
 static int is_shared(int value, const struct command_options *c)
 {
-	return (value == VALUE_OUTPUT && (c->shared & SHARED_OUTPUT)) || (value >= VALUE_LANG && value <= VALUE_RECOVER);
+	return (value == VALUE_OUTPUT && (c->shared & SHARED_OUTPUT)) || (value >= VALUE_LANG && value <= VALUE_EXIT_ZERO);
 }
 
 int options_parse(int argc, char **argv, const struct command_options *command, struct shared_options *out)

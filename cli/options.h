@@ -23,6 +23,7 @@ enum shared_option {
 	SHARED_RULES = 1 << 2,   /* --rules EDITION */
 	SHARED_CODES = 1 << 3,   /* --select CODES, --ignore CODES */
 	SHARED_RECOVER = 1 << 4, /* --recover */
+	SHARED_EXIT_ZERO = 1 << 5, /* --exit-zero: 0 where 1 would say the data have errors */
 };
 
 /* How check audits a game; split --clean/--flagged audits it so too. */
@@ -31,8 +32,11 @@ enum shared_option {
 struct shared_options {
 	const char *output;                  /* -o: NULL for standard output */
 	struct audit_options audit;          /* by-date, notation auto, no recovery */
-	unsigned char reported[CHECK_COUNT]; /* what --select and --ignore leave: all */
+	/* What --select and --ignore leave (all by default): a finding of a
+	 * code at a severity is reported when reported[code][severity]. */
+	unsigned char reported[CHECK_COUNT][SEVERITY_COUNT];
 	unsigned given;                      /* the shared options given (enum shared_option) */
+	int exit_zero;                       /* --exit-zero */
 };
 
 /* A command's own option, by getopt_long's value for it (its letter, or
@@ -57,9 +61,13 @@ int options_parse(int argc, char **argv, const struct command_options *command, 
  * saying what the editions are. */
 int options_parse_rules(const char *name, enum rules_edition *rules);
 
-/* The codes --select and --ignore (comma-separated lists, either NULL)
- * leave reported: all when neither is given.  Returns 0, or -1 after naming
- * a code that is not one. */
-int options_choose_codes(unsigned char reported[CHECK_COUNT], const char *select, const char *ignore);
+/* What --select and --ignore (comma-separated lists, either NULL) leave
+ * reported: all when neither is given.  An item is a code, a glob of codes
+ * (`missed-*`, `*-mark`), a severity (`error`, `warning`, `info`: the
+ * findings at that severity, whatever their code) or `all`, in any case.
+ * A finding is selected when its code or its severity is; ignored when
+ * either is.  Returns 0, or -1 after naming an item that is none of these
+ * (with the code it is likely a misspelling of). */
+int options_choose_codes(unsigned char reported[CHECK_COUNT][SEVERITY_COUNT], const char *select, const char *ignore);
 
 #endif

@@ -27,11 +27,13 @@ struct report_options {
 	int by_given, top_given;
 	int top;
 	const char *output;
+	int exit_zero;
 };
 
 int usage_report(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit report [-f text|csv|html] [--by code|event|player|file] [--top N] [-o FILE]\n"
+	      "                       [--exit-zero]\n"
 	      "                       [FILE...]\n"
 	      "\n"
 	      "Reads the findings that `pgnaudit check -f jsonl` wrote (from each FILE, or\n"
@@ -47,6 +49,7 @@ int usage_report(FILE *fp, int status)
 	      "      --top N           text only: rows of the event, player and game tables\n"
 	      "                        (default 20; 0: all)\n"
 	      "  -o, --output FILE     write to FILE (replaced only when complete)\n"
+	      "      --exit-zero       exit 0 when error findings were read (2 still means trouble)\n"
 	      "  -h, --help            show this help\n"
 	      "\n"
 	      "Exit status: 0 no error finding read, 1 error findings read, 2 usage error,\n"
@@ -65,6 +68,7 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 		{ "top", required_argument, NULL, OPT_TOP },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "exit-zero", no_argument, NULL, 'Z' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char *const formats[] = { "text", "csv", "html" };
@@ -113,6 +117,7 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 		}
 		case 'h': exit(usage_report(stdout, EXIT_CLEAN));
 		case 'V': print_version(); break;
+		case 'Z': o->exit_zero = 1; break;
 		default: return -1;
 		}
 	}
@@ -349,5 +354,5 @@ int cmd_report(int argc, char **argv)
 		fclose(run.spool);
 	if (output_close(&out) < 0 || trouble || run.bad_lines)
 		return EXIT_TROUBLE;
-	return errors ? EXIT_FINDINGS : EXIT_CLEAN;
+	return errors && !opt.exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;
 }

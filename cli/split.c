@@ -41,11 +41,12 @@ int usage_split(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit split --clean=FILE --flagged=FILE [--flagged-on=error|warning|info]\n"
 	      "                      [--rules by-date|fide2023|fide2005] [--select CODE,...] [--ignore CODE,...]\n"
-	      "                      [--lang LIST] [--recover] [FILE...]\n"
+	      "                      [--lang LIST] [--recover] [--exit-zero] [FILE...]\n"
 	      "       pgnaudit split --shards=N --prefix=PREFIX FILE...\n"
 	      "\n"
-	      "Copies every game of each FILE (standard input when none or '-'; gzip is\n"
-	      "recognised by its magic bytes and written decompressed), byte for byte, into\n"
+	      "Copies every game of each FILE (standard input when none or '-'; gzip, zstd,\n"
+	      "bzip2 and xz are recognised by their magic bytes and written decompressed),\n"
+	      "byte for byte, into\n"
 	      "exactly one output.  The text before a game and the rest of the line it ends\n"
 	      "on go with it; the text after the last game of a file goes with that game.\n"
 	      "\n"
@@ -60,7 +61,8 @@ int usage_split(FILE *fp, int status)
 	      "                          the rest of the game agrees with, and go on, as for check\n"
 	      "      --shards N          cut into N files of about equal size (1 to 10000);\n"
 	      "                          needs files: standard input is refused\n"
-	      "      --prefix PREFIX     shard k is written to PREFIXk.pgn, k = 001, 002, ...\n"
+	      "      --prefix PREFIX     shard k is written to PREFIXk.pgn, k = 001, 002, ...\n"	      "      --exit-zero         exit 0 when a game has an error finding (2 still means trouble)\n"
+
 	      "  -h, --help              show this help\n"
 	      "\n"
 	      "The outputs are replaced only when every input was read whole.\n"
@@ -144,7 +146,7 @@ static int parse_options(int argc, char **argv, struct split_options *o)
 	};
 	memset(o, 0, sizeof *o);
 	o->flag_level = SEVERITY_ERROR;
-	const struct command_options command = { SHARED_AUDIT, "", own, take_option, o };
+	const struct command_options command = { SHARED_AUDIT | SHARED_EXIT_ZERO, "", own, take_option, o };
 	int status = options_parse(argc, argv, &command, &o->shared);
 	if (status != 0)
 		return status;
@@ -185,7 +187,7 @@ static int flagged(struct splitter *sp, const struct pgn_game *g)
 	audit_game(&sp->auditor, g, &sp->findings, NULL, NULL);
 	for (int i = 0; i < sp->findings.count; i++) {
 		const struct finding *f = &sp->findings.items[i];
-		if (!sp->opt->shared.reported[f->code])
+		if (!sp->opt->shared.reported[f->code][f->severity])
 			continue;
 		if ((int)f->severity <= sp->opt->flag_level)
 			flag = 1;
@@ -449,5 +451,5 @@ int cmd_split(int argc, char **argv)
 	raw_window_free(&sp.window);
 	if (trouble)
 		return EXIT_TROUBLE;
-	return sp.errors > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
+	return sp.errors > 0 && !opt.shared.exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;
 }

@@ -120,6 +120,43 @@ expect_grep '"code":"ambiguous-move"' "$TMP/sel" "--select keeps the selected co
 expect_no_grep '"code":"illegal-move"' "$TMP/sel" "--select drops the others"
 expect_status 0 "--ignore of every error code exits 0" -- "$BIN" check --ignore illegal-move,syntax,move-after-end "$pgn"
 expect_no_grep 'illegal-move' "$TMP/out" "--ignore drops the code"
+# Severities, globs, all, any case; a misspelt code is given its likely
+# name (issue 27).  Each checked against counts made from the full output.
+"$BIN" check -q -f jsonl testdata/check/*.pgn testdata/sample.pgn | grep -v '"record"' >"$TMP/everything"
+count_of() { grep -c "$1" "$TMP/everything"; }
+selected() { "$BIN" check -q -f jsonl "$@" testdata/check/*.pgn testdata/sample.pgn | grep -vc '"record"'; }
+expect_true "--select info: the info findings" -- test "$(selected --select info)" = "$(count_of '"severity":"info"')"
+expect_true "--select MISSED-*: the missed-* findings, any case" -- \
+	test "$(selected --select 'MISSED-*')" = "$(count_of '"code":"missed-')"
+expect_true "--select '*-mark': the mark findings" -- test "$(selected --select '*-mark')" = "$(count_of '"code":"[a-z]*-mark"')"
+expect_true "--select warning,illegal-move: either" -- \
+	test "$(selected --select warning,illegal-move)" = "$(grep -c '"severity":"warning"\|"code":"illegal-move"' "$TMP/everything")"
+expect_true "--select all is everything" -- test "$(selected --select all)" = "$(wc -l <"$TMP/everything")"
+expect_true "--ignore warning,info: the errors" -- test "$(selected --ignore warning,info)" = "$(count_of '"severity":"error"')"
+expect_true "--select all --ignore missing-tag" -- \
+	test "$(selected --select all --ignore Missing-Tag)" = "$(grep -vc '"code":"missing-tag"' "$TMP/everything")"
+expect_status 2 "a misspelt code" -- "$BIN" check --select ilegal-move "$pgn"
+expect_grep "^pgnaudit: 'ilegal-move' is not a check code; did you mean illegal-move?$" "$TMP/err" "a misspelt code: did you mean"
+expect_status 2 "a glob that matches nothing" -- "$BIN" check --ignore 'nothing-*' "$pgn"
+expect_grep "'nothing-\*' matches no check code" "$TMP/err" "a glob that matches nothing is said"
+# The exit status's threshold: --fail-on, --strict (= info), --exit-zero.
+printf '[Event "x"]\n[Result "*"]\n\n1. e4 e5\n' >"$TMP/warns.pgn"
+expect_status 0 "a warning, --fail-on error" -- "$BIN" check -q --fail-on error "$TMP/warns.pgn"
+expect_status 1 "a warning, --fail-on warning" -- "$BIN" check -q --fail-on warning "$TMP/warns.pgn"
+expect_status 1 "a warning, --fail-on info" -- "$BIN" check -q --fail-on info "$TMP/warns.pgn"
+expect_status 0 "errors, --fail-on never" -- "$BIN" check -q --fail-on never "$pgn"
+expect_status 0 "errors, --exit-zero" -- "$BIN" check -q --exit-zero "$pgn"
+expect_grep "illegal-move" "$TMP/out" "--exit-zero still prints the findings"
+expect_status 2 "--exit-zero still exits 2 on a missing file" -- "$BIN" check -q --exit-zero "$TMP/no-such.pgn"
+expect_status 2 "--fail-on takes a severity" -- "$BIN" check --fail-on sometimes "$pgn"
+"$BIN" check -q -f jsonl "$pgn" >"$TMP/errors.jsonl"
+expect_status 1 "report of errors" -- "$BIN" report "$TMP/errors.jsonl"
+expect_status 0 "report --exit-zero of errors" -- "$BIN" report --exit-zero "$TMP/errors.jsonl"
+expect_status 1 "fix of an unfixable game" -- "$BIN" fix -q "$pgn"
+expect_status 0 "fix --exit-zero of an unfixable game" -- "$BIN" fix -q --exit-zero "$pgn"
+expect_status 1 "split of a game with an error" -- "$BIN" split --clean="$TMP/c.pgn" --flagged="$TMP/f.pgn" "$pgn"
+expect_status 0 "split --exit-zero of a game with an error" -- \
+	"$BIN" split --exit-zero --clean="$TMP/c.pgn" --flagged="$TMP/f.pgn" "$pgn"
 
 # 4b. --rules fide2005 cites the 2005 articles (the Russian seed's numbering),
 #     with the year, every one of them.
