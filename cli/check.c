@@ -318,13 +318,23 @@ int cmd_check(int argc, char **argv)
 	int parsed = parse_options(argc, argv, &opt);
 	if (parsed != 0)
 		return parsed > 0 ? usage_check(stdout, EXIT_CLEAN) : usage_error("check");
-	int file_count;
-	char **files = input_files(argc, argv, &file_count);
-	if (output_is_input(opt.output, "-o", files, file_count))
+	int file_count, unreadable_dir;
+	char **files = input_files_expanded(argc, argv, &file_count, &unreadable_dir);
+	if (file_count == 0) {
+		input_files_free(files, file_count);
+		return EXIT_TROUBLE;   /* directories without PGN files, said */
+	}
+	if (output_is_input(opt.output, "-o", files, file_count)) {
+		input_files_free(files, file_count);
 		return EXIT_TROUBLE;
+	}
+	if (file_count == 1 && strcmp(files[0], "-") == 0 && isatty(STDIN_FILENO) && !opt.quiet)
+		warnx_("reading PGN from standard input (end it with Ctrl-D); `pgnaudit check --help` for more");
 	struct output out;
-	if (output_open(&out, opt.output) < 0)
+	if (output_open(&out, opt.output) < 0) {
+		input_files_free(files, file_count);
 		return EXIT_TROUBLE;
+	}
 	struct check_run run;
 	memset(&run, 0, sizeof run);
 	run.opt = &opt;
@@ -377,7 +387,8 @@ int cmd_check(int argc, char **argv)
 	for (int i = 0; i < file_count; i++)
 		check_tally_free(&per_file[i].t);
 	free(per_file);
-	if (closed < 0 || trouble)
+	input_files_free(files, file_count);
+	if (closed < 0 || trouble || unreadable_dir)
 		return EXIT_TROUBLE;
 	long failing = opt.fail_on == SEVERITY_ERROR ? errors : opt.fail_on == SEVERITY_WARNING ? errors + warnings
 		     : opt.fail_on == SEVERITY_INFO ? reported : 0;

@@ -27,6 +27,15 @@ struct input_stream *input_open(const char *path);
 /* The files the arguments after the options name (getopt's optind), or
  * standard input ("-") when they name none; their number in *count. */
 char **input_files(int argc, char **argv, int *count);
+/* The same, with each directory among them replaced by the PGN files
+ * under it (*.pgn, *.pgn.gz, .zst, .bz2, .xz; also without .pgn before
+ * the compression's suffix), at any depth, in the byte order of their
+ * paths; hidden files and folders are passed over.  A directory that
+ * cannot be read, or holds no PGN file, is said and left out (*failed
+ * set: the exit status is 2).  Free the list with
+ * input_files_free. */
+char **input_files_expanded(int argc, char **argv, int *count, int *failed);
+void input_files_free(char **files, int count);
 
 /* "pgnaudit: " + message + newline on standard error, the message's
  * control characters escaped (\x1B, \u009B): file names and quoted text

@@ -47,8 +47,20 @@ expect_status 0 "a clean game exits 0" -- "$BIN" check "$TMP/clean.pgn"
 expect_status 2 "a missing file exits 2" -- "$BIN" check -f jsonl "$TMP/no-such.pgn" "$pgn"
 expect_grep "no-such.pgn" "$TMP/err" "the message names the missing file"
 expect_grep '"code":"illegal-move"' "$TMP/out" "the files after a missing one are still checked"
-expect_status 2 "a directory exits 2" -- "$BIN" check "$TMP"
-expect_grep "directory" "$TMP/err" "a directory is called a directory"
+# A directory is the PGN files under it (issue 27), in the order of
+# their paths; one without any is said, exit 2.
+mkdir -p "$TMP/tree/b" "$TMP/tree/a/deep" "$TMP/tree/.hidden" "$TMP/empty"
+cp testdata/sample.pgn "$TMP/tree/b/z.pgn"
+cp "$pgn" "$TMP/tree/a/deep/y.pgn"
+gzip -c testdata/sample.pgn >"$TMP/tree/a/x.pgn.gz"
+cp testdata/sample.pgn "$TMP/tree/.hidden/no.pgn"
+echo "not pgn" >"$TMP/tree/a/notes.txt"
+expect_status 1 "check of a directory" -- "$BIN" check -q -f jsonl "$TMP/tree"
+grep '"record":"file"' "$TMP/out" | sed 's/.*"file":"\([^"]*\)".*/\1/' >"$TMP/tree.files"
+printf '%s\n' "$TMP/tree/a/deep/y.pgn" "$TMP/tree/a/x.pgn.gz" "$TMP/tree/b/z.pgn" >"$TMP/tree.want"
+expect_same "$TMP/tree.want" "$TMP/tree.files" "a directory: its PGN files at any depth, in path order, no hidden ones"
+expect_status 2 "a directory without PGN files" -- "$BIN" check "$TMP/empty"
+expect_grep "empty: a directory without PGN files" "$TMP/err" "a directory without PGN files is said"
 expect_status 2 "unknown option" -- "$BIN" check --bogus "$pgn"
 expect_status 2 "unknown format" -- "$BIN" check -f xml "$pgn"
 expect_status 2 "unknown code in --select" -- "$BIN" check --select no-such-code "$pgn"
@@ -230,6 +242,14 @@ expect_no_grep "$(printf '\007')" "$TMP/out" "text: no BEL from the input"
 expect_status 2 "a missing file named with an escape" -- "$BIN" check "$TMP/no$(printf '\033')[2J.pgn"
 expect_grep 'no\\x1B\[2J.pgn: No such file' "$TMP/err" "stderr: the file name's ESC escaped"
 expect_no_grep "$(printf '\033')" "$TMP/err" "stderr: no ESC"
+# At a terminal with no file, check says it reads standard input (issue
+# 27); from a pipe it does not.
+if command -v script >/dev/null 2>&1; then
+	timeout 10 script -qec "$BIN check" /dev/null </dev/null >"$TMP/tty" 2>&1
+	expect_grep "reading PGN from standard input (end it with Ctrl-D)" "$TMP/tty" "check at a terminal says it reads standard input"
+	"$BIN" check </dev/null 2>"$TMP/err" >/dev/null
+	expect_no_grep "reading PGN" "$TMP/err" "check from a pipe or file says nothing of it"
+fi
 # On a terminal (script(1) gives one): colour, but not with TERM=dumb
 # or NO_COLOR (issue 27).
 if command -v script >/dev/null 2>&1; then
@@ -439,8 +459,8 @@ done
 expect_status 2 "a path through a regular file" -- "$BIN" check -f jsonl "$TMP/clean.pgn/x.pgn" "$pgn"
 expect_grep "clean.pgn/x.pgn: Not a directory" "$TMP/err" "the message names the unreadable path and why"
 expect_grep '"code":"illegal-move"' "$TMP/out" "the files after an unreadable one are still checked"
-expect_status 2 "a directory among files" -- "$BIN" check -f jsonl "$pgn" "$TMP" "$pgn"
-expect_grep "$TMP: Is a directory" "$TMP/err" "the message names the directory"
+expect_status 2 "a directory without PGN files among files" -- "$BIN" check -f jsonl "$pgn" "$TMP/empty" "$pgn"
+expect_grep "$TMP/empty: a directory without PGN files" "$TMP/err" "the message names the directory"
 [ "$(grep -c '"code":"illegal-move"' "$TMP/out")" -eq "$(($(grep -c '"code":"illegal-move"' "$TMP/plain") * 2))" ] && ok ||
 	bad "the files before and after a directory are both checked"
 expect_status 2 "replay of a directory" -- "$BIN" replay "$TMP" "$pgn"
