@@ -114,7 +114,8 @@ char **input_files_expanded(int argc, char **argv, int *count, int *failed)
 		if (strcmp(given[i], "-") != 0 && stat(given[i], &st) == 0 && S_ISDIR(st.st_mode)) {
 			int from = l.count;
 			walk(&l, given[i], failed, 0);
-			qsort(l.items + from, (size_t)(l.count - from), sizeof *l.items, by_path);
+			if (l.count > from)
+				qsort(l.items + from, (size_t)(l.count - from), sizeof *l.items, by_path);
 			if (l.count == from) {
 				warnx_("%s: a directory without PGN files (*.pgn, *.pgn.gz, .zst, .bz2, .xz)", given[i]);
 				*failed = 1;
