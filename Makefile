@@ -269,8 +269,9 @@ demo: deps-build
 
 # The release binary is what is measured, and what is installed.
 bench: release
-	@command -v /usr/games/pgn-extract >/dev/null || { [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
-		$(SUDO) apt-get install -y pgn-extract; }
+	@command -v /usr/games/pgn-extract >/dev/null && command -v zstd >/dev/null || \
+		{ [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
+		$(SUDO) apt-get install -y pgn-extract zstd; }
 	@PGNAUDIT=$(REL_DIR)/pgnaudit bash bench/run.sh
 
 perft-full: all

@@ -36,6 +36,7 @@ PGNAUDIT=${PGNAUDIT:-build/release/pgnaudit}
 OUT=bench/out
 CORPUS=$OUT/corpus.pgn
 CORPUS_GZ=$OUT/corpus.pgn.gz
+CORPUS_ZST=$OUT/corpus.pgn.zst
 TARGET_BYTES=30000000
 
 die() {
@@ -93,6 +94,12 @@ fi
 if [ ! -s "$CORPUS_GZ" ]; then
 	gzip -1 -n -c "$CORPUS" >"$CORPUS_GZ.tmp" && mv "$CORPUS_GZ.tmp" "$CORPUS_GZ"
 fi
+# zstd at its default level 3, as the lichess database is compressed
+# (which uses level 19 for a smaller download; decoding speed is much the
+# same at every level).
+if [ ! -s "$CORPUS_ZST" ] || [ "$CORPUS" -nt "$CORPUS_ZST" ]; then
+	zstd -q -3 -c "$CORPUS" >"$CORPUS_ZST.tmp" && mv "$CORPUS_ZST.tmp" "$CORPUS_ZST"
+fi
 
 BYTES=$(wc -c <"$CORPUS" | tr -d ' ')
 GAMES=$(grep -c '^\[Event ' "$CORPUS" || true)
@@ -124,8 +131,8 @@ better() {
 # whole file, measure what the machine's two vCPUs give together - the most
 # any -j2 could get (see "parallel ceiling" below).
 NAMES=("pgnaudit check" "pgnaudit check (gzip)" "pgnaudit check -j2" "pgnaudit check -j2 (gzip)" "pgn-extract -r"
-	"two pgnaudit check at once")
-MAX_OK=(1 1 1 1 0 1)
+	"two pgnaudit check at once" "pgnaudit check (zstd)" "pgnaudit check -j2 (zstd)")
+MAX_OK=(1 1 1 1 0 1 1 1)
 run_command() {
 	case $1 in
 	0) "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS" ;;
@@ -134,6 +141,8 @@ run_command() {
 	3) "$PGNAUDIT" check -j 2 -f jsonl -o /dev/null "$CORPUS_GZ" ;;
 	4) "$PGN_EXTRACT" -r -s "$CORPUS" ;;
 	5) two_at_once ;;
+	6) "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS_ZST" ;;
+	7) "$PGNAUDIT" check -j 2 -f jsonl -o /dev/null "$CORPUS_ZST" ;;
 	esac
 }
 
@@ -158,7 +167,7 @@ BEST=()
 round=0
 while [ "$round" -lt "$RUNS" ]; do
 	round=$((round + 1))
-	for i in 0 1 2 3 4 5; do
+	for i in 0 1 2 3 4 5 6 7; do
 		status=0
 		start=$EPOCHREALTIME
 		run_command "$i" >/dev/null 2>&1 || status=$?
@@ -194,9 +203,9 @@ fi
 # command's exit status survives /usr/bin/time; $0 there is the status file).
 RSS=()
 if [ -n "$TIME_BIN" ]; then
-	export PGNAUDIT PGN_EXTRACT CORPUS CORPUS_GZ
+	export PGNAUDIT PGN_EXTRACT CORPUS CORPUS_GZ CORPUS_ZST
 	export -f run_command
-	for i in 0 1 2 3 4; do
+	for i in 0 1 2 3 4 6 7; do
 		"$TIME_BIN" -f %M -o "$RSS_FILE" bash -c 'run_command "$1" >/dev/null 2>&1; echo $? >"$0"' \
 			"$STATUS_FILE" "$i"
 		[ "$(cat "$STATUS_FILE")" -le "${MAX_OK[$i]}" ] || die "${NAMES[$i]} failed under $TIME_BIN"
@@ -222,7 +231,9 @@ if [ -n "$TIME_BIN" ] && [ "$BIG_COPIES" -gt 0 ]; then
 	done
 fi
 PA_SECS=${BEST[0]} PZ_SECS=${BEST[1]} P2_SECS=${BEST[2]} PZ2_SECS=${BEST[3]} PE_SECS=${BEST[4]} TWO_SECS=${BEST[5]}
+PS_SECS=${BEST[6]} PS2_SECS=${BEST[7]}
 PA_RSS=${RSS[0]:-} PZ_RSS=${RSS[1]:-} P2_RSS=${RSS[2]:-} PZ2_RSS=${RSS[3]:-} PE_RSS=${RSS[4]:-}
+PS_RSS=${RSS[6]:-} PS2_RSS=${RSS[7]:-}
 
 VERSION=$("$PGNAUDIT" --version 2>/dev/null | head -n 1 || true)
 PE_VERSION=$("$PGN_EXTRACT" --version 2>&1 | head -n 1 || true)
@@ -240,7 +251,8 @@ awk -v bytes="$BYTES" -v games="$GAMES" -v rss="${TIME_BIN:+1}" \
 	-v pz="$PZ_SECS" -v pz_rss="$PZ_RSS" \
 	-v p2="$P2_SECS" -v p2_rss="$P2_RSS" \
 	-v pz2="$PZ2_SECS" -v pz2_rss="$PZ2_RSS" \
-	-v pe="$PE_SECS" -v pe_rss="$PE_RSS" -v two="$TWO_SECS" '
+	-v pe="$PE_SECS" -v pe_rss="$PE_RSS" -v two="$TWO_SECS" \
+	-v ps="$PS_SECS" -v ps_rss="$PS_RSS" -v ps2="$PS2_SECS" -v ps2_rss="$PS2_RSS" '
 function row(name, secs, kib) {
 	if (secs <= 0) secs = 0.001
 	printf "%-30s %8.4f %9.1f %10.0f", name, secs, bytes / 1e6 / secs, games / secs
@@ -255,6 +267,8 @@ BEGIN {
 	row("pgnaudit check (.gz input)", pz, pz_rss)
 	row("pgnaudit check -j2", p2, p2_rss)
 	row("pgnaudit check -j2 (.gz input)", pz2, pz2_rss)
+	row("pgnaudit check (.zst input)", ps, ps_rss)
+	row("pgnaudit check -j2 (.zst input)", ps2, ps2_rss)
 	row("pgn-extract -r -s", pe, pe_rss)
 	if (pa <= 0) pa = 0.001
 	if (pz <= 0) pz = 0.001
@@ -262,6 +276,9 @@ BEGIN {
 	if (pz2 <= 0) pz2 = 0.001
 	printf "\nthroughput ratio pgnaudit / pgn-extract: %.2f (plain, -j1), %.2f (gzip, -j1)\n", pe / pa, pe / pz
 	printf "-j2 / -j1: %.2f; gzip -j2 / plain -j1: %.2f\n", pa / p2, pa / pz2
+	if (ps <= 0) ps = 0.001
+	if (ps2 <= 0) ps2 = 0.001
+	printf "zstd: -j1 / plain -j1: %.2f, -j2 / plain -j2: %.2f (1 would be free inflating)\n", pa / ps, p2 / ps2
 	printf "(above 1: pgnaudit is faster; MB/s and games/s count uncompressed bytes and [Event tags)\n"
 	if (two <= 0) two = 0.001
 	printf "parallel ceiling: two -j1 runs at once take %.4f s: the vCPUs do %.2f times the work of one\n", two, 2 * pa / two

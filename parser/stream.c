@@ -55,6 +55,9 @@
 #define OUT_SIZE ((size_t)256 * 1024)
 /* The compressed bytes given to igzip at a time (see inflate_more). */
 #define INFLATE_UNIT ((size_t)16 * 1024)
+/* The same for zstd, bzip2 and xz (decode_more): what they make of it
+ * fits OUT_SIZE or is put out over several calls. */
+#define DECODE_UNIT ((size_t)64 * 1024)
 
 enum stream_mode { MODE_UNKNOWN, MODE_PLAIN, MODE_GZIP, MODE_DECODER };
 
@@ -564,14 +567,14 @@ static ssize_t decode_more(struct input_stream *s, char *err, size_t errlen)
 			return decoder_failed(s, err, errlen);
 		if (s->decoder_state > 0)
 			return 0;
-		if (s->in_len < INFLATE_UNIT && !s->raw_eof &&
-		    fill_raw_to(s, INFLATE_UNIT, RAW_BUFFER_SIZE, err, errlen) < 0)
+		if (s->in_len < DECODE_UNIT && !s->raw_eof &&
+		    fill_raw_to(s, DECODE_UNIT, RAW_BUFFER_SIZE, err, errlen) < 0)
 			return -1;
 		/* INFLATE_UNIT bytes a step, or what is left at the end, as
 		 * for gzip: the steps, and what comes out before corrupt data,
 		 * depend on the data only, not on how the reads were cut. */
 		const unsigned char *at = s->in;
-		size_t made = 0, give = s->in_len < INFLATE_UNIT ? s->in_len : INFLATE_UNIT, left = give;
+		size_t made = 0, give = s->in_len < DECODE_UNIT ? s->in_len : DECODE_UNIT, left = give;
 		int finish = s->raw_eof && give == s->in_len;
 		s->decoder_state = decoder_step(s->decoder, &s->in, &left, s->out, OUT_SIZE, &made, finish,
 						s->decoder_error, sizeof s->decoder_error);
