@@ -38,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -80,6 +81,8 @@ struct input_stream {
 	stream_tap tap;             /* see stream_set_tap */
 	void *tap_ctx;
 	int inflated_any;           /* gzip only: igzip has put out a byte */
+	const char *foreign;        /* the input is plainly not PGN (foreign_content):
+				       every read fails, saying what it is */
 	const char *wide;           /* the text is UTF-16 or UTF-32 (wide_encoding):
 				       every read fails, saying so */
 	struct decoder *decoder;    /* zstd, bzip2, xz (decompress.h) */
@@ -295,6 +298,57 @@ static int refuse_wide(const struct input_stream *s, char *err, size_t errlen)
 	return -1;
 }
 
+/* What the first n bytes at b show the input to be when it is plainly not
+ * PGN, else NULL: a program, an image, a PDF, a database (by their magic
+ * bytes), an HTML or XML page, or binary data (more than one byte in
+ * twenty of the first 4 KiB a control character other than a blank, NUL
+ * and ^Z - a DGT board's log has runs of NULs - and no line among them
+ * that begins with a tag pair).
+ * Such input gets one message, not a syntax finding at every byte. */
+static const char *foreign_content(const unsigned char *b, size_t n)
+{
+	static const struct { const char *what; const char *magic; size_t len; } magics[] = {
+		{ "an ELF executable (it begins with 7F 45 4C 46)", "\x7f" "ELF", 4 },
+		{ "a PDF document (it begins with %PDF-)", "%PDF-", 5 },
+		{ "a PNG image", "\x89PNG\r\n\x1a\n", 8 },
+		{ "a JPEG image", "\xff\xd8\xff", 3 },
+		{ "a GIF image", "GIF8", 4 },
+		{ "an SQLite database", "SQLite format 3", 15 },
+		{ "a Mach-O or Java class file (it begins with CA FE BA BE)", "\xca\xfe\xba\xbe", 4 },
+	};
+	for (size_t i = 0; i < sizeof magics / sizeof magics[0]; i++)
+		if (n >= magics[i].len && memcmp(b, magics[i].magic, magics[i].len) == 0)
+			return magics[i].what;
+	size_t at = n >= 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	while (at < n && (b[at] == ' ' || b[at] == '\t' || b[at] == '\r' || b[at] == '\n'))
+		at++;
+	static const char *const pages[] = { "<!doctype html", "<html", "<?xml" };
+	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+		size_t k = strlen(pages[i]);
+		if (n - at >= k && strncasecmp((const char *)b + at, pages[i], k) == 0)
+			return i < 2 ? "an HTML page" : "an XML document";
+	}
+	size_t probe = n < 4096 ? n : 4096, controls = 0;
+	for (size_t i = 0; i < probe; i++) {
+		unsigned char c = b[i];
+		if (c == '[' && (i == 0 || b[i - 1] == '\n' || b[i - 1] == '\r') && i + 1 < probe &&
+		    ((b[i + 1] | 0x20) >= 'a' && (b[i + 1] | 0x20) <= 'z'))
+			return NULL;   /* a tag pair at a line's start: PGN, however damaged */
+		controls += c < 0x20 && c != 0 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' && c != 0x1a;
+	}
+	if (probe >= 64 && controls * 20 > probe)
+		return "binary data (control characters throughout its first bytes)";
+	return NULL;
+}
+
+static int refuse_foreign(const struct input_stream *s, char *err, size_t errlen)
+{
+	char msg[200];
+	snprintf(msg, sizeof msg, "not a PGN file: it is %s", s->foreign);
+	set_error(err, errlen, msg);
+	return -1;
+}
+
 /* The compressed formats people's PGN comes in besides gzip: their magic
  * bytes, and the decoder that reads them (decompress.h), or -1 for those
  * not read, with the command that decompresses them. */
@@ -362,8 +416,14 @@ static int detect_format(struct input_stream *s, char *err, size_t errlen)
 	if (s->compressed)
 		return refuse_compressed(s, err, errlen);
 	s->mode = MODE_PLAIN;
-	if (s->in_len < 2 || s->in[0] != 0x1f || s->in[1] != 0x8b)
+	if (s->in_len < 2 || s->in[0] != 0x1f || s->in[1] != 0x8b) {
+		s->foreign = foreign_content(s->in, s->in_len);
+		if (s->foreign) {
+			s->mode = MODE_UNKNOWN;
+			return refuse_foreign(s, err, errlen);
+		}
 		return 0;
+	}
 	/* On an error the format stays unknown, so that the next read fails
 	 * the same way instead of handing out the gzip bytes as text. */
 	s->mode = MODE_UNKNOWN;
@@ -530,6 +590,9 @@ static ssize_t inflate_more(struct input_stream *s, char *err, size_t errlen)
 			s->wide = wide_encoding(s->out, produced);
 			if (s->wide)
 				return refuse_wide(s, err, errlen);
+			s->foreign = foreign_content(s->out, produced);
+			if (s->foreign)
+				return refuse_foreign(s, err, errlen);
 		}
 		if (s->z->block_state == ISAL_BLOCK_FINISH)
 			s->member_ended = 1;
@@ -590,6 +653,9 @@ static ssize_t decode_more(struct input_stream *s, char *err, size_t errlen)
 			s->wide = wide_encoding(s->out, made);
 			if (s->wide)
 				return refuse_wide(s, err, errlen);
+			s->foreign = foreign_content(s->out, made);
+			if (s->foreign)
+				return refuse_foreign(s, err, errlen);
 		}
 		if (made > 0) {
 			s->out_len = made;
@@ -651,6 +717,8 @@ ssize_t stream_read(struct input_stream *s, void *buf, size_t n, char *err, size
 		return 0;
 	if (s->wide)
 		return refuse_wide(s, err, errlen);
+	if (s->foreign)
+		return refuse_foreign(s, err, errlen);
 	if (s->compressed)
 		return refuse_compressed(s, err, errlen);
 	if (s->mode == MODE_UNKNOWN && detect_format(s, err, errlen) < 0)

@@ -259,6 +259,23 @@ else
 	echo "e2e_safety: no zip; skipping its input"
 fi
 
+# 12a. Input that is not PGN at all (a program, a web page, binary data,
+#      compressed or not): one message naming it, not a syntax finding at
+#      every byte; exit 2; the file after it is read (issue 27).
+printf '<!DOCTYPE html>\n<html><head><title>Games</title></head><body>404</body></html>\n' >"$TMP/page.pgn"
+head -c 8192 /dev/urandom >"$TMP/noise.pgn"
+gzip -c /bin/sh >"$TMP/sh.gz"
+for case in "/bin/sh:an ELF executable" "$TMP/page.pgn:an HTML page" "$TMP/noise.pgn:binary data" \
+	"$TMP/sh.gz:an ELF executable"; do
+	file=${case%%:*} kind=${case#*:}
+	"$BIN" check -q -f jsonl "$file" "$SRC" >"$TMP/out" 2>"$TMP/err"
+	expect_true "$file: exit 2" -- test $? = 2
+	expect_true "$file: one message" -- test "$(wc -l <"$TMP/err")" = 1
+	expect_grep "not a PGN file: it is $kind" "$TMP/err" "$file: said to be $kind"
+	expect_no_grep "\"file\":\"$file\",\"game\"" "$TMP/out" "$file: no findings about its bytes"
+	expect_grep "notation.pgn" "$TMP/out" "$file: the file after it is read"
+done
+
 # 13. A tag pair longer than the reader's 256 KiB buffer, its value never
 #     closed: -j 2 (pieces lexed in memory) says what -j 1 says.
 python3 -c '

@@ -20,7 +20,7 @@ sources=$(for f in cli/*.c cli/*/*.c parser/*.c validator/*/*.c reports/*.c util
 	[ ! -f "$f" ] || echo "$f"; done)
 # shellcheck disable=SC2086 # file names without blanks
 if ! $CC -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I. -O1 -g -fsanitize=thread \
-	-o "$OUT/pgnaudit" $sources -lisal -lpthread; then
+	-o "$OUT/pgnaudit" $sources -lisal -lzstd -lbz2 -llzma -lpthread; then
 	echo "tsan: cannot build with -fsanitize=thread" >&2
 	exit 1
 fi
@@ -33,6 +33,7 @@ files="testdata/reader/pieces.pgn testdata/reader/pieces-cr.pgn testdata/reader/
 # shellcheck disable=SC2086
 cat $files $files $files >"$TMP/all.pgn"
 gzip -c "$TMP/all.pgn" >"$TMP/all.pgn.gz"
+zstd -q -c "$TMP/all.pgn" >"$TMP/all.pgn.zst" 2>/dev/null || rm -f "$TMP/all.pgn.zst"
 "$BIN" check -f jsonl "$TMP/all.pgn" >"$TMP/one" 2>&1
 one_status=$?
 
@@ -49,7 +50,7 @@ run() {
 		return
 	fi
 	[ $status -eq "$one_status" ] && ok || bad "$what, -j $jobs, pieces of ${size:-default}: exit status $status"
-	sed "s|$TMP/all.pgn.gz|$TMP/all.pgn|; s|\"file\":\"-\"|\"file\":\"$TMP/all.pgn\"|" "$TMP/many" >"$TMP/many.x"
+	sed "s|$TMP/all.pgn.gz|$TMP/all.pgn|; s|$TMP/all.pgn.zst|$TMP/all.pgn|; s|\"file\":\"-\"|\"file\":\"$TMP/all.pgn\"|" "$TMP/many" >"$TMP/many.x"
 	expect_same "$TMP/one" "$TMP/many.x" "$what, -j $jobs, pieces of ${size:-default}: output differs from -j 1"
 }
 
@@ -61,6 +62,7 @@ for jobs in 2 3 8; do
 	run "gzip" "" "$jobs" "$TMP/all.pgn.gz"
 	run "plain, output written early" 200 "$jobs" "$TMP/all.pgn" 1
 	run "gzip, output written early" 200 "$jobs" "$TMP/all.pgn.gz" 1
+	[ ! -f "$TMP/all.pgn.zst" ] || run "zstd" 4096 "$jobs" "$TMP/all.pgn.zst"
 done
 PGNAUDIT_PIECE_BYTES=300 "$BIN" check -j 2 -f jsonl - <"$TMP/all.pgn" >"$TMP/many" 2>&1
 status=$?

@@ -61,6 +61,6 @@ for target in "$FUZZ"/fuzz_*.c; do
 	name=$(basename "$target" .c)
 	echo "  LD tests/fuzz/bin/$name"
 	# shellcheck disable=SC2086
-	"$CLANG" $CPPFLAGS $CFLAGS -fsanitize=fuzzer -o "$BIN/$name" "$target" $objects -lisal -lz -lpthread
+	"$CLANG" $CPPFLAGS $CFLAGS -fsanitize=fuzzer -o "$BIN/$name" "$target" $objects -lisal -lzstd -lbz2 -llzma -lz -lpthread
 done
 echo "build.sh: targets in tests/fuzz/bin/ (run them with tests/fuzz/run.sh SECONDS)"
