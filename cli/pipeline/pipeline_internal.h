@@ -102,7 +102,7 @@
 #include "reports/report.h"
 
 #define PIECE_BYTES ((size_t)128 * 1024)
-#define PIECE_MAX ((size_t)4 << 20)
+#define PIECE_MAX ((size_t)3 << 20)
 
 /* The tests make pieces tiny (PGNAUDIT_PIECE_BYTES=n in the environment)
  * so that cuts fall everywhere and both fallbacks run; the largest piece is
