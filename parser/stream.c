@@ -298,6 +298,26 @@ static int refuse_wide(const struct input_stream *s, char *err, size_t errlen)
 	return -1;
 }
 
+/* More than one byte in twenty of the first 4 KiB of b a control character
+ * other than a blank, NUL and ^Z, and no line among them that begins with a
+ * tag pair (foreign_content). */
+static int binary_data(const unsigned char *b, size_t n)
+{
+	size_t probe = n < 4096 ? n : 4096, controls = 0;
+	/* (cppcheck takes n for 0 from a caller's path where it cannot be.) */
+	// cppcheck-suppress knownConditionTrueFalse
+	if (probe < 64)
+		return 0;
+	for (size_t i = 0; i + 1 < probe; i++) {
+		unsigned char c = b[i];
+		if (c == '[' && (i == 0 || b[i - 1] == '\n' || b[i - 1] == '\r') &&
+		    ((b[i + 1] | 0x20) >= 'a' && (b[i + 1] | 0x20) <= 'z'))
+			return 0;   /* a tag pair at a line's start: PGN, however damaged */
+		controls += c < 0x20 && c != 0 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' && c != 0x1a;
+	}
+	return controls * 20 > probe;
+}
+
 /* What the first n bytes at b show the input to be when it is plainly not
  * PGN, else NULL: a program, an image, a PDF, a database (by their magic
  * bytes), an HTML or XML page, or binary data (more than one byte in
@@ -328,15 +348,7 @@ static const char *foreign_content(const unsigned char *b, size_t n)
 		if (n - at >= k && strncasecmp((const char *)b + at, pages[i], k) == 0)
 			return i < 2 ? "an HTML page" : "an XML document";
 	}
-	size_t probe = n < 4096 ? n : 4096, controls = 0;
-	for (size_t i = 0; i < probe; i++) {
-		unsigned char c = b[i];
-		if (c == '[' && (i == 0 || b[i - 1] == '\n' || b[i - 1] == '\r') && i + 1 < probe &&
-		    ((b[i + 1] | 0x20) >= 'a' && (b[i + 1] | 0x20) <= 'z'))
-			return NULL;   /* a tag pair at a line's start: PGN, however damaged */
-		controls += c < 0x20 && c != 0 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' && c != 0x1a;
-	}
-	if (probe >= 64 && controls * 20 > probe)
+	if (binary_data(b, n))
 		return "binary data (control characters throughout its first bytes)";
 	return NULL;
 }
