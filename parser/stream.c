@@ -688,27 +688,12 @@ static ssize_t decode_more(struct input_stream *s, char *err, size_t errlen)
 	}
 }
 
-static ssize_t read_decoded(struct input_stream *s, unsigned char *buf, size_t n, char *err, size_t errlen)
+/* Hands out what is inflated or decoded into s->out (gzip, or the
+ * decoders), making more first when it is all handed out. */
+static ssize_t read_out(struct input_stream *s, unsigned char *buf, size_t n, char *err, size_t errlen)
 {
 	if (s->out_at == s->out_len) {
-		ssize_t got = decode_more(s, err, errlen);
-
-		if (got <= 0)
-			return got;
-	}
-	n = chunk(s, n);
-	if (n > s->out_len - s->out_at)
-		n = s->out_len - s->out_at;
-	memcpy(buf, s->out + s->out_at, n);
-	s->out_at += n;
-	return (ssize_t)n;
-}
-
-static ssize_t read_gzip(struct input_stream *s, unsigned char *buf, size_t n,
-			 char *err, size_t errlen)
-{
-	if (s->out_at == s->out_len) {
-		ssize_t got = inflate_more(s, err, errlen);
+		ssize_t got = s->mode == MODE_GZIP ? inflate_more(s, err, errlen) : decode_more(s, err, errlen);
 
 		if (got <= 0)
 			return got;
@@ -735,10 +720,8 @@ ssize_t stream_read(struct input_stream *s, void *buf, size_t n, char *err, size
 		return refuse_compressed(s, err, errlen);
 	if (s->mode == MODE_UNKNOWN && detect_format(s, err, errlen) < 0)
 		return -1;
-	if (s->mode == MODE_GZIP)
-		got = read_gzip(s, buf, n, err, errlen);
-	else if (s->mode == MODE_DECODER)
-		got = read_decoded(s, buf, n, err, errlen);
+	if (s->mode == MODE_GZIP || s->mode == MODE_DECODER)
+		got = read_out(s, buf, n, err, errlen);
 	else
 		got = read_plain(s, buf, n, err, errlen);
 	if (got > 0 && s->tap)
