@@ -129,22 +129,24 @@ $(TEST_BIN): tests/bin/%: tests/%.c $(TEST_LIB)
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(REL_OBJ:.o=.d) $(REL_OBJ:$(REL_DIR)/obj/%.o=$(REL_DIR)/gen/%.d) $(TEST_BIN:=.d)
 
 # ISA-L's igzip inflates .pgn.gz input (parser/stream.c says why); libzstd,
-# libbz2 and liblzma read .zst, .bz2 and .xz (parser/decompress.c).  The
+# libbz2 and liblzma read .zst, .bz2 and .xz (parser/decompress.c);
+# libarchive reads zip archives, loaded only when one is read (parser/zip.h:
+# it is built against the header, linked at run time).  The
 # tests compress their data with zlib and the command-line tools, other
 # implementations.  Building (need-build) only says what is missing; make
 # test and make demo install it (deps-build).
-BUILD_HEADERS = isa-l/igzip_lib.h zstd.h bzlib.h lzma.h
+BUILD_HEADERS = isa-l/igzip_lib.h zstd.h bzlib.h lzma.h archive.h
 HAVE_HEADERS = for h in $(BUILD_HEADERS); do printf '\043include <%s>\n' "$$h" | \
 	$(CC) $(CPPFLAGS) -E -x c -o /dev/null - 2>/dev/null || exit 1; done
 
 need-build:
 	@( $(HAVE_HEADERS) ) || { echo "pgnaudit: cannot build: headers of $(BUILD_HEADERS) are missing;" \
-		"install the Debian packages libisal-dev libzstd-dev libbz2-dev liblzma-dev," \
+		"install the Debian packages libisal-dev libzstd-dev libbz2-dev liblzma-dev libarchive-dev," \
 		"or run make test or make demo, which install them" >&2; exit 1; }
 
 deps-build:
 	@( $(HAVE_HEADERS) ) || { [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
-		$(SUDO) apt-get install -y libisal-dev libzstd-dev libbz2-dev liblzma-dev; }
+		$(SUDO) apt-get install -y libisal-dev libzstd-dev libbz2-dev liblzma-dev libarchive-dev; }
 
 # strace injects the delays of tests/e2e_safety.sh (a file that grows while
 # fix rewrites it, two fix runs at once).
@@ -182,7 +184,8 @@ unit: $(TEST_BIN)
 # and prints it to PDF (make test installs chromium and poppler-utils).
 e2e: pgnaudit
 	@JOBS=$(JOBS) sh tests/parallel.sh "sh tests/e2e.sh" "sh tests/e2e_report.sh" \
-		"sh tests/e2e_fixsplit.sh" "sh tests/e2e_lang.sh" "sh tests/e2e_safety.sh" "sh tests/catalogue.sh" "sh tests/layout.sh"
+		"sh tests/e2e_fixsplit.sh" "sh tests/e2e_lang.sh" "sh tests/e2e_safety.sh" "sh tests/e2e_inputs.sh" \
+		"sh tests/catalogue.sh" "sh tests/layout.sh"
 
 # Rebuilds everything with the sanitizers, runs the unit tests, the e2e
 # tests and the corpus pass, then cleans up - also when something failed -

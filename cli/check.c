@@ -319,7 +319,7 @@ int cmd_check(int argc, char **argv)
 	if (parsed != 0)
 		return parsed > 0 ? usage_check(stdout, EXIT_CLEAN) : usage_error("check");
 	int file_count, unreadable_dir;
-	char **files = input_files_expanded(argc, argv, &file_count, &unreadable_dir);
+	char **files = input_files_expanded(argc, argv, &file_count, &unreadable_dir, INPUT_ARCHIVES | INPUT_DIRECTORIES);
 	if (file_count == 0) {
 		input_files_free(files, file_count);
 		return EXIT_TROUBLE;   /* directories without PGN files, said */

@@ -27,14 +27,25 @@ struct input_stream *input_open(const char *path);
 /* The files the arguments after the options name (getopt's optind), or
  * standard input ("-") when they name none; their number in *count. */
 char **input_files(int argc, char **argv, int *count);
-/* The same, with each directory among them replaced by the PGN files
- * under it (*.pgn, *.pgn.gz, .zst, .bz2, .xz; also without .pgn before
- * the compression's suffix), at any depth, in the byte order of their
- * paths; hidden files and folders are passed over.  A directory that
- * cannot be read, or holds no PGN file, is said and left out (*failed
- * set: the exit status is 2).  Free the list with
- * input_files_free. */
-char **input_files_expanded(int argc, char **argv, int *count, int *failed);
+/* The same (the strings copied), with each zip archive among them (a regular file that begins
+ * with its magic bytes) replaced by its *.pgn members, named
+ * "archive.zip:member.pgn", in the archive's order; a name of that form
+ * that is not a file itself names the archive's members it matches (a
+ * glob: 'twic.zip:*.pgn'), when flags has INPUT_ARCHIVES.  With
+ * INPUT_DIRECTORIES, each directory among them
+ * is replaced by the PGN files under it (*.pgn, *.pgn.gz, .zst, .bz2, .xz,
+ * .zip; also without .pgn before the compression's suffix), at any depth,
+ * in the byte order of their paths; hidden files and folders are passed
+ * over.  A directory that cannot be read or holds no PGN file, and an
+ * archive that is damaged or holds no *.pgn member, are said and left out
+ * (*failed set: the exit status is 2; the members before damage stay in).
+ * Free the list with input_files_free. */
+enum { INPUT_ARCHIVES = 1, INPUT_DIRECTORIES = 2 };
+char **input_files_expanded(int argc, char **argv, int *count, int *failed, int flags);
+/* The file a name in such a list is read from: the archive of a member
+ * (*member set to its number, from 1), else the name itself (*member 0).
+ * member may be NULL. */
+const char *input_file_of(const char *path, long *member);
 void input_files_free(char **files, int count);
 
 /* "pgnaudit: " + message + newline on standard error, the message's

@@ -473,6 +473,7 @@ static const char *compression_of_file(const char *path)
 		{ "zstd", { 0x28, 0xB5, 0x2F, 0xFD }, 4 },
 		{ "bzip2", { 'B', 'Z', 'h' }, 3 },
 		{ "xz", { 0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00 }, 6 },
+		{ "zip", { 'P', 'K', 3, 4 }, 4 },
 	};
 	unsigned char magic[6];
 	FILE *fp = fopen(path, "rb");
@@ -640,52 +641,15 @@ static int take_option(void *ctx, int option, const char *arg)
 	return 0;
 }
 
-int cmd_fix(int argc, char **argv)
+/* Fixes the inputs, into -o or each in place; the exit status. */
+static int fix_files(const struct shared_options *shared, const struct fix_options *fix, char **files, int file_count)
 {
-	static const struct option own[] = {
-		{ "in-place", no_argument, NULL, 'i' },
-		{ "backup", required_argument, NULL, OPT_BACKUP },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct fix_options fix = { NULL, 0, 0 };
-	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER | SHARED_EXIT_ZERO, "iq", own,
-						 take_option, &fix };
-	struct shared_options shared;
-	int parsed = options_parse(argc, argv, &command, &shared);
-	if (parsed != 0)
-		return parsed > 0 ? usage_fix(stdout, EXIT_CLEAN) : usage_error("fix");
-	const char *output = shared.output, *backup = fix.backup;
-	int in_place = fix.in_place;
-	int file_count;
-	char **files = input_files(argc, argv, &file_count);
-	if (in_place && output) {
-		warnx_("--in-place and -o exclude each other");
-		return usage_error("fix");
-	}
-	if (backup && !in_place) {
-		warnx_("--backup goes with --in-place");
-		return usage_error("fix");
-	}
-	if (backup && (!*backup || strchr(backup, '/'))) {
-		warnx_("--backup takes a suffix such as .orig, not '%s'", backup);
-		return EXIT_TROUBLE;
-	}
-	if (in_place && optind >= argc) {
-		warnx_("--in-place needs the files to rewrite; standard input cannot be rewritten");
-		return usage_error("fix");
-	}
-	for (int i = 0; in_place && i < file_count; i++) {
-		if (strcmp(files[i], "-") == 0) {
-			warnx_("--in-place cannot rewrite standard input ('-')");
-			return EXIT_TROUBLE;
-		}
-	}
-
-	struct fixer *f = fixer_new(&shared.audit);
+	const char *output = shared->output, *backup = fix->backup;
+	int in_place = fix->in_place;
+	struct fixer *f = fixer_new(&shared->audit);
 	if (!f)
 		return EXIT_TROUBLE;
-	f->quiet = fix.quiet;
+	f->quiet = fix->quiet;
 	struct pgn_game game;
 	pgn_game_init(&game);
 	int trouble = 0;
@@ -704,7 +668,7 @@ int cmd_fix(int argc, char **argv)
 		 * every input was read whole, as --in-place does. */
 		int onto_input = 0;
 		for (int i = 0; i < file_count && output; i++)
-			onto_input |= strcmp(files[i], "-") != 0 && outputs_are_one(files[i], output);
+			onto_input |= strcmp(files[i], "-") != 0 && outputs_are_one(input_file_of(files[i], NULL), output);
 		if (output_open(&out, output) < 0) {
 			trouble = 1;
 		} else {
@@ -730,5 +694,53 @@ int cmd_fix(int argc, char **argv)
 	fixer_free(f);
 	if (trouble)
 		return EXIT_TROUBLE;
-	return unfixed > 0 && !shared.exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;
+	return unfixed > 0 && !shared->exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+int cmd_fix(int argc, char **argv)
+{
+	static const struct option own[] = {
+		{ "in-place", no_argument, NULL, 'i' },
+		{ "backup", required_argument, NULL, OPT_BACKUP },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct fix_options fix = { NULL, 0, 0 };
+	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER | SHARED_EXIT_ZERO, "iq", own,
+						 take_option, &fix };
+	struct shared_options shared;
+	int parsed = options_parse(argc, argv, &command, &shared);
+	if (parsed != 0)
+		return parsed > 0 ? usage_fix(stdout, EXIT_CLEAN) : usage_error("fix");
+	const char *output = shared.output, *backup = fix.backup;
+	int in_place = fix.in_place;
+	if (in_place && output) {
+		warnx_("--in-place and -o exclude each other");
+		return usage_error("fix");
+	}
+	if (backup && !in_place) {
+		warnx_("--backup goes with --in-place");
+		return usage_error("fix");
+	}
+	if (backup && (!*backup || strchr(backup, '/'))) {
+		warnx_("--backup takes a suffix such as .orig, not '%s'", backup);
+		return EXIT_TROUBLE;
+	}
+	if (in_place && optind >= argc) {
+		warnx_("--in-place needs the files to rewrite; standard input cannot be rewritten");
+		return usage_error("fix");
+	}
+	for (int i = optind; in_place && i < argc; i++) {
+		if (strcmp(argv[i], "-") == 0) {
+			warnx_("--in-place cannot rewrite standard input ('-')");
+			return EXIT_TROUBLE;
+		}
+	}
+	/* --in-place rewrites files, and refuses an archive as it is named;
+	 * -o reads a zip archive's members. */
+	int file_count, unreadable;
+	char **files = input_files_expanded(argc, argv, &file_count, &unreadable, in_place ? 0 : INPUT_ARCHIVES);
+	int status = file_count > 0 ? fix_files(&shared, &fix, files, file_count) : EXIT_TROUBLE;
+	input_files_free(files, file_count);
+	return unreadable ? EXIT_TROUBLE : status;
 }

@@ -88,7 +88,7 @@ int output_is_input(const char *path, const char *option, char **files, int coun
 	for (int i = 0; i < count; i++) {
 		/* Standard input redirected from the file (check -o X < X). */
 		int from_stdin = strcmp(files[i], "-") == 0;
-		if (from_stdin ? fstat(STDIN_FILENO, &in) != 0 : stat(files[i], &in) != 0)
+		if (from_stdin ? fstat(STDIN_FILENO, &in) != 0 : stat(input_file_of(files[i], NULL), &in) != 0)
 			continue;
 		if (in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
 			if (from_stdin)

@@ -70,25 +70,19 @@ static int replay_one(void *ctx, struct game_input *in, const struct pgn_game *g
 	return GAMES_GO_ON;
 }
 
-int cmd_replay(int argc, char **argv)
+/* Prints the games of the inputs; the exit status. */
+static int replay_files(const struct shared_options *opt, char **files, int file_count)
 {
-	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER, "", NULL, NULL, NULL };
-	struct shared_options opt;
-	int parsed = options_parse(argc, argv, &command, &opt);
-	if (parsed != 0)
-		return parsed > 0 ? usage_replay(stdout, EXIT_CLEAN) : usage_error("replay");
-	int file_count;
-	char **files = input_files(argc, argv, &file_count);
-	if (output_is_input(opt.output, "-o", files, file_count))
+	if (output_is_input(opt->output, "-o", files, file_count))
 		return EXIT_TROUBLE;
 	struct output out;
-	if (output_open(&out, opt.output) < 0)
+	if (output_open(&out, opt->output) < 0)
 		return EXIT_TROUBLE;
 	static char buffer[1 << 16];
 	setvbuf(out.fp, buffer, _IOFBF, sizeof buffer);
 	struct pgn_game game;
 	struct replay_printer printer = { .out = out.fp };
-	auditor_init(&printer.auditor, &opt.audit);
+	auditor_init(&printer.auditor, &opt->audit);
 	pgn_game_init(&game);
 	struct game_loop loop = {
 		.on_begin = file_count > 1 ? print_file_name : NULL,
@@ -104,4 +98,18 @@ int cmd_replay(int argc, char **argv)
 	if (output_close(&out) < 0)
 		return EXIT_TROUBLE;
 	return trouble ? EXIT_TROUBLE : EXIT_CLEAN;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER, "", NULL, NULL, NULL };
+	struct shared_options opt;
+	int parsed = options_parse(argc, argv, &command, &opt);
+	if (parsed != 0)
+		return parsed > 0 ? usage_replay(stdout, EXIT_CLEAN) : usage_error("replay");
+	int file_count, unreadable;
+	char **files = input_files_expanded(argc, argv, &file_count, &unreadable, INPUT_ARCHIVES);
+	int status = file_count > 0 ? replay_files(&opt, files, file_count) : EXIT_TROUBLE;
+	input_files_free(files, file_count);
+	return unreadable ? EXIT_TROUBLE : status;
 }

@@ -295,10 +295,11 @@ static int end_input(void *ctx, struct game_input *in)
 static int input_size(const char *path, uint64_t *size)
 {
 	struct stat st;
-	char err[256];
-	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
-		if (strcmp(path, "-") != 0 && stat(path, &st) != 0)
-			warnx_("%s: %s", path, strerror(errno));
+	char err[320];
+	const char *file = input_file_of(path, NULL);   /* a zip archive's, for a member */
+	if (strcmp(path, "-") == 0 || stat(file, &st) != 0 || !S_ISREG(st.st_mode)) {
+		if (strcmp(path, "-") != 0 && stat(file, &st) != 0)
+			warnx_("%s: %s", file, strerror(errno));
 		else
 			warnx_("%s: --shards needs regular files, whose size it can measure before cutting; "
 			       "save the input to a file first",
@@ -397,29 +398,23 @@ static int close_outputs(struct splitter *sp, int keep)
 	return status;
 }
 
-int cmd_split(int argc, char **argv)
+/* Reads the inputs into the outputs; the exit status. */
+static int split_files(const struct split_options *opt, char **files, int file_count)
 {
-	struct split_options opt;
-	int parsed = parse_options(argc, argv, &opt);
-	if (parsed != 0)
-		return parsed > 0 ? usage_split(stdout, EXIT_CLEAN) : usage_error("split");
-	int file_count;
-	char **files = input_files(argc, argv, &file_count);
-
 	/* Two outputs of one file would keep the games of only one of them;
 	 * an output that is an input would replace what is being read. */
-	if (!opt.shards && outputs_are_one(opt.clean, opt.flagged)) {
-		warnx_("--clean=%s and --flagged=%s are one file; nothing was read or written", opt.clean, opt.flagged);
+	if (!opt->shards && outputs_are_one(opt->clean, opt->flagged)) {
+		warnx_("--clean=%s and --flagged=%s are one file; nothing was read or written", opt->clean, opt->flagged);
 		return EXIT_TROUBLE;
 	}
-	if (!opt.shards && (output_is_input(opt.clean, "--clean", files, file_count)
-			    || output_is_input(opt.flagged, "--flagged", files, file_count)))
+	if (!opt->shards && (output_is_input(opt->clean, "--clean", files, file_count)
+			    || output_is_input(opt->flagged, "--flagged", files, file_count)))
 		return EXIT_TROUBLE;
 	struct splitter sp;
 	memset(&sp, 0, sizeof sp);
-	sp.opt = &opt;
+	sp.opt = opt;
 	int trouble = 0;
-	for (int i = 0; opt.shards && i < file_count; i++) {
+	for (int i = 0; opt->shards && i < file_count; i++) {
 		uint64_t size;
 		if (input_size(files[i], &size) < 0)
 			return EXIT_TROUBLE;
@@ -428,7 +423,7 @@ int cmd_split(int argc, char **argv)
 	if (open_outputs(&sp) < 0)
 		return EXIT_TROUBLE;
 	raw_window_init(&sp.window);
-	auditor_init(&sp.auditor, &opt.shared.audit);
+	auditor_init(&sp.auditor, &opt->shared.audit);
 	struct pgn_game game;
 	pgn_game_init(&game);
 	struct game_loop loop = {
@@ -451,5 +446,19 @@ int cmd_split(int argc, char **argv)
 	raw_window_free(&sp.window);
 	if (trouble)
 		return EXIT_TROUBLE;
-	return sp.errors > 0 && !opt.shared.exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;
+	return sp.errors > 0 && !opt->shared.exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+int cmd_split(int argc, char **argv)
+{
+	struct split_options opt;
+	int parsed = parse_options(argc, argv, &opt);
+	if (parsed != 0)
+		return parsed > 0 ? usage_split(stdout, EXIT_CLEAN) : usage_error("split");
+	int file_count, unreadable;
+	char **files = input_files_expanded(argc, argv, &file_count, &unreadable, INPUT_ARCHIVES);
+	/* Nothing left to read (an archive without members, said): nothing written. */
+	int status = file_count > 0 ? split_files(&opt, files, file_count) : EXIT_TROUBLE;
+	input_files_free(files, file_count);
+	return unreadable ? EXIT_TROUBLE : status;
 }

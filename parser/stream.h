@@ -1,9 +1,10 @@
 /*
- * stream.h - bytes in: plain files, standard input and gzip, through one API.
+ * stream.h - bytes in: plain files, standard input, gzip, zstd, bzip2, xz
+ * and zip archives, through one API.
  *
- * Compression is recognised by the gzip magic bytes (1f 8b), never by the
- * file name, so a compressed pipe works as well as a `.gz` file.
- * Concatenated gzip members are read one after another (as gzip -d does).
+ * Compression is recognised by its magic bytes, never by the file name, so
+ * a compressed pipe works as well as a `.gz` file.  Concatenated gzip
+ * members are read one after another (as gzip -d does).
  */
 #ifndef PGNAUDIT_STREAM_H
 #define PGNAUDIT_STREAM_H
@@ -16,6 +17,23 @@ struct input_stream;
 /* Opens path ("-" is standard input).  Returns NULL with a reason in err
  * ("No such file or directory", "Is a directory", ...). */
 struct input_stream *stream_open(const char *path, char *err, size_t errlen);
+
+/*
+ * Zip archives (zip.h).  A stream that finds one reads its *.pgn members
+ * one after another, with a newline between, as `unzip -p` would give
+ * them; or only one of them, opened with stream_open_member: the member-th
+ * *.pgn member (from 1) in the archive's order, and when `last` is set
+ * the rest of the archive after it, for the damage there to be said.
+ * stream_zip_members gives
+ * the names of those members (malloc'd, in that order): it returns 1, 0
+ * when path is not a zip archive, or -1 with the reason in err, and then
+ * the names of the members before the damage, if any.
+ */
+struct input_stream *stream_open_member(const char *path, long member, int last, char *err, size_t errlen);
+int stream_zip_members(const char *path, char ***names, long *count, char *err, size_t errlen);
+/* A member's stream closed at the end of its member is kept, for opening
+ * the next member to go on from it; this closes it. */
+void stream_forget_parked(void);
 
 /* Reads up to n bytes.  Returns the count, 0 at end of input, or -1 with a
  * reason in err (read error, corrupt or truncated gzip data). */

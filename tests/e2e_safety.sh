@@ -251,13 +251,7 @@ for tool in "zstd -q -c:zstd:zst" "bzip2 -c:bzip2:bz2" "xz -c:xz:xz"; do
 	"$BIN" fix "$TMP/plain.pgn" >"$TMP/fixed-plain.pgn" 2>/dev/null
 	expect_same "$TMP/fixed-plain.pgn" "$TMP/fixed.pgn" "fix of $name input writes what fix of the plain text writes"
 done
-if command -v zip >/dev/null 2>&1; then
-	(cd "$(dirname "$SRC")" && zip -q "$TMP/in.zip" "$(basename "$SRC")")
-	"$BIN" check "$TMP/in.zip" >"$TMP/out" 2>"$TMP/err"
-	expect_grep "in.zip: the file is a zip archive" "$TMP/err" "zip input: said what it is"
-else
-	echo "e2e_safety: no zip; skipping its input"
-fi
+# (zip archives: tests/e2e_inputs.sh.)
 
 # 12a. Input that is not PGN at all (a program, a web page, binary data,
 #      compressed or not): one message naming it, not a syntax finding at
