@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "games.h"
 #include "options.h"
+#include "progress.h"
 #include "parser/pgn.h"
 #include "reports/report.h"
 #include "util/memory.h"
@@ -22,7 +23,7 @@ int usage_check(FILE *fp, int status)
 	fputs("usage: pgnaudit check [-f text|jsonl|csv] [-o FILE] [--select CODE,...] [--ignore CODE,...]\n"
 	      "                      [--rules by-date|fide2023|fide2005] [--lang LIST] [--recover]\n"
 	      "                      [--fail-on error|warning|info|never | --strict | --exit-zero]\n"
-	      "                      [--color auto|always|never] [-j N] [-q | -v]\n"
+	      "                      [--color auto|always|never] [-j N] [-q | -v] [--no-progress]\n"
 	      "                      [FILE...]\n"
 	      "\n"
 	      "Replays every game of each FILE (standard input when none or '-'; gzip, zstd,\n"
@@ -51,6 +52,8 @@ int usage_check(FILE *fp, int status)
 	      "                        the output is the same bytes as with -j 1\n"
 	      "  -q, --quiet           no summary line on standard error at the end\n"
 	      "  -v, --verbose         the summary line gives the time taken and MB/s too\n"
+	      "      --no-progress     no progress line on a terminal (it shows after 2 s on\n"
+	      "                        standard error when that is a terminal; not with -q)\n"
 	      "  -h, --help            show this help\n"
 	      "\n"
 	      "Codes (severity):\n",
@@ -137,11 +140,12 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 	o->fail_on = SEVERITY_ERROR;
 	o->color = "auto";
 	o->jobs = 1;
-	const struct command_options command = { SHARED_OUTPUT | SHARED_AUDIT, "f:j:qv", own, take_option, o };
+	const struct command_options command = { SHARED_OUTPUT | SHARED_AUDIT | SHARED_PROGRESS, "f:j:qv", own, take_option, o };
 	struct shared_options shared;
 	int status = options_parse(argc, argv, &command, &shared);
 	o->output = shared.output;
 	o->audit = shared.audit;
+	o->no_progress = shared.no_progress;
 	memcpy(o->reported, shared.reported, sizeof o->reported);
 	return status;
 }
@@ -177,6 +181,7 @@ void check_game(const struct check_options *opt, struct auditor *a, struct findi
 		struct report *r, const char *file, int index, const struct pgn_game *g, struct check_tally *tally)
 {
 	findings->count = 0;
+	progress_game();
 	audit_game(a, g, findings, NULL, NULL);
 	const char *event, *round, *date;
 	counted_tags(g, &event, &round, &date);
@@ -245,6 +250,15 @@ static int check_one(void *ctx, struct game_input *in, const struct pgn_game *g)
 	struct check_run *run = ctx;
 	check_game(run->opt, &run->auditor, &run->findings, &run->report, in->path, in->games, g, run->tally);
 	return GAMES_GO_ON;
+}
+
+/* The progress line makes way for findings written to its terminal. */
+static void progress_writing(int done)
+{
+	if (done)
+		progress_release();
+	else
+		progress_hold();
 }
 
 static void plural(FILE *fp, long n, const char *one, const char *many)
@@ -344,6 +358,9 @@ int cmd_check(int argc, char **argv)
 	run.report.color = use_color(opt.color, &out);
 	auditor_init(&run.auditor, &opt.audit);
 	report_begin(&run.report);
+	if (isatty(fileno(out.fp)))
+		run.report.writing = progress_writing;
+	progress_start(files, file_count, !opt.quiet && !opt.no_progress);
 
 	struct timespec start;
 	clock_gettime(CLOCK_MONOTONIC, &start);
@@ -367,6 +384,7 @@ int cmd_check(int argc, char **argv)
 		}
 		pgn_game_free(&game);
 	}
+	progress_stop();
 	finding_list_free(&run.findings);
 	auditor_free(&run.auditor);
 

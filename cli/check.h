@@ -19,6 +19,7 @@ struct check_options {
 					  SEVERITY_COUNT: never (--exit-zero) */
 	int jobs;
 	int quiet, verbose;            /* -q: no summary line; -v: with time and MB/s */
+	int no_progress;               /* --no-progress (progress.h) */
 	const char *color;
 };
 

@@ -33,6 +33,7 @@
 #include "games.h"
 #include "util/memory.h"
 #include "options.h"
+#include "progress.h"
 #include "parser/pgn.h"
 #include "parser/raw_window.h"
 #include "reports/pgn_export.h"
@@ -43,7 +44,7 @@
 int usage_fix(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit fix [-o FILE | --in-place [--backup=SUFFIX]] [--lang LIST] [--recover] [-q]\n"
-	      "                    [--exit-zero]\n"
+	      "                    [--exit-zero] [--no-progress]\n"
 	      "                    [FILE...]\n"
 	      "\n"
 	      "Writes the games of each FILE (standard input when none or '-'; gzip, zstd,\n"
@@ -66,6 +67,8 @@ int usage_fix(FILE *fp, int status)
 	      "                        each marked {pgnaudit: 23. Nd2 recorded as Nb2}\n"
 	      "  -q, --quiet           no line per change, no summary (problems are still said)\n"
 	      "      --exit-zero       exit 0 when games were copied unchanged (2 still means trouble)\n"
+	      "      --no-progress     no progress line on a terminal (after 2 s, on standard error;\n"
+	      "                        not with -q, nor when the games are written to that terminal)\n"
 	      "  -h, --help            show this help\n"
 	      "\n"
 	      "Exit status: 0 every game fixed, 1 a game could not be replayed and was\n"
@@ -387,6 +390,7 @@ static int begin_input(void *ctx, struct game_input *in)
 static int fix_one(void *ctx, struct game_input *in, const struct pgn_game *g)
 {
 	struct fixer *f = ctx;
+	progress_game();
 	uint64_t start = g->start_offset > f->copied ? g->start_offset : f->copied;
 	int kept = raw_window_has(&f->window, f->copied, start);
 	if (kept)
@@ -653,6 +657,8 @@ static int fix_files(const struct shared_options *shared, const struct fix_optio
 	struct pgn_game game;
 	pgn_game_init(&game);
 	int trouble = 0;
+	/* Not over games written to the same terminal. */
+	progress_start(files, file_count, !fix->quiet && !shared->no_progress && (in_place || output || !isatty(STDOUT_FILENO)));
 	if (in_place) {
 		for (int i = 0; i < file_count; i++) {
 			if (given_before(files, i)) {
@@ -687,6 +693,7 @@ static int fix_files(const struct shared_options *shared, const struct fix_optio
 			}
 		}
 	}
+	progress_stop();
 	long unfixed = f->unfixed;
 	if (!f->quiet && !output_reader_gone())
 		say_summary(f);
@@ -706,7 +713,7 @@ int cmd_fix(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct fix_options fix = { NULL, 0, 0 };
-	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER | SHARED_EXIT_ZERO, "iq", own,
+	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER | SHARED_EXIT_ZERO | SHARED_PROGRESS, "iq", own,
 						 take_option, &fix };
 	struct shared_options shared;
 	int parsed = options_parse(argc, argv, &command, &shared);

@@ -18,6 +18,7 @@ enum {
 	VALUE_IGNORE,
 	VALUE_RECOVER,
 	VALUE_EXIT_ZERO,
+	VALUE_NO_PROGRESS,
 	VALUE_HELP = 'h',
 	VALUE_VERSION = 0x2000,
 };
@@ -33,6 +34,7 @@ static const struct shared_entry {
 	{ SHARED_CODES, { "ignore", required_argument, NULL, VALUE_IGNORE } },
 	{ SHARED_RECOVER, { "recover", no_argument, NULL, VALUE_RECOVER } },
 	{ SHARED_EXIT_ZERO, { "exit-zero", no_argument, NULL, VALUE_EXIT_ZERO } },
+	{ SHARED_PROGRESS, { "no-progress", no_argument, NULL, VALUE_NO_PROGRESS } },
 };
 
 #define SHARED_ENTRIES (sizeof shared_entries / sizeof shared_entries[0])
@@ -230,6 +232,10 @@ static int take_shared(int value, const char *arg, struct shared_options *out, c
 		out->given |= SHARED_EXIT_ZERO;
 		out->exit_zero = 1;
 		return 0;
+	case VALUE_NO_PROGRESS:
+		out->given |= SHARED_PROGRESS;
+		out->no_progress = 1;
+		return 0;
 	default: /* VALUE_RECOVER */
 		out->given |= SHARED_RECOVER;
 		out->audit.recover = 1;
@@ -239,7 +245,7 @@ static int take_shared(int value, const char *arg, struct shared_options *out, c
 
 static int is_shared(int value, const struct command_options *c)
 {
-	return (value == VALUE_OUTPUT && (c->shared & SHARED_OUTPUT)) || (value >= VALUE_LANG && value <= VALUE_EXIT_ZERO);
+	return (value == VALUE_OUTPUT && (c->shared & SHARED_OUTPUT)) || (value >= VALUE_LANG && value <= VALUE_NO_PROGRESS);
 }
 
 int options_parse(int argc, char **argv, const struct command_options *command, struct shared_options *out)

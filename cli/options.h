@@ -24,6 +24,7 @@ enum shared_option {
 	SHARED_CODES = 1 << 3,   /* --select CODES, --ignore CODES */
 	SHARED_RECOVER = 1 << 4, /* --recover */
 	SHARED_EXIT_ZERO = 1 << 5, /* --exit-zero: 0 where 1 would say the data have errors */
+	SHARED_PROGRESS = 1 << 6,  /* --no-progress (progress.h) */
 };
 
 /* How check audits a game; split --clean/--flagged audits it so too. */
@@ -37,6 +38,7 @@ struct shared_options {
 	unsigned char reported[CHECK_COUNT][SEVERITY_COUNT];
 	unsigned given;                      /* the shared options given (enum shared_option) */
 	int exit_zero;                       /* --exit-zero */
+	int no_progress;                     /* --no-progress */
 };
 
 /* A command's own option, by getopt_long's value for it (its letter, or

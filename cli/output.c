@@ -2,6 +2,7 @@
  * output.c - writing results to standard output or, atomically, to a file.
  */
 #include "cli.h"
+#include "progress.h"
 #include "reports/report.h"
 
 #include <errno.h>
@@ -53,9 +54,12 @@ void warnx_(const char *fmt, ...)
 		vsnprintf(big, (size_t)n + 1, fmt, ap);
 		va_end(ap);
 	}
+	progress_hold();
 	fputs("pgnaudit: ", stderr);
 	put_visible_stderr(big ? big : small);
 	fputc('\n', stderr);
+	fflush(stderr);
+	progress_release();
 	free(big);
 }
 

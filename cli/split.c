@@ -30,6 +30,7 @@
 #include "cli.h"
 #include "games.h"
 #include "options.h"
+#include "progress.h"
 #include "parser/pgn.h"
 #include "parser/raw_window.h"
 #include "parser/stream.h"
@@ -41,7 +42,7 @@ int usage_split(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit split --clean=FILE --flagged=FILE [--flagged-on=error|warning|info]\n"
 	      "                      [--rules by-date|fide2023|fide2005] [--select CODE,...] [--ignore CODE,...]\n"
-	      "                      [--lang LIST] [--recover] [--exit-zero] [FILE...]\n"
+	      "                      [--lang LIST] [--recover] [--exit-zero] [--no-progress] [FILE...]\n"
 	      "       pgnaudit split --shards=N --prefix=PREFIX FILE...\n"
 	      "\n"
 	      "Copies every game of each FILE (standard input when none or '-'; gzip, zstd,\n"
@@ -61,7 +62,9 @@ int usage_split(FILE *fp, int status)
 	      "                          the rest of the game agrees with, and go on, as for check\n"
 	      "      --shards N          cut into N files of about equal size (1 to 10000);\n"
 	      "                          needs files: standard input is refused\n"
-	      "      --prefix PREFIX     shard k is written to PREFIXk.pgn, k = 001, 002, ...\n"	      "      --exit-zero         exit 0 when a game has an error finding (2 still means trouble)\n"
+	      "      --prefix PREFIX     shard k is written to PREFIXk.pgn, k = 001, 002, ...\n"
+	      "      --exit-zero         exit 0 when a game has an error finding (2 still means trouble)\n"
+	      "      --no-progress       no progress line on a terminal (after 2 s, on standard error)\n"
 
 	      "  -h, --help              show this help\n"
 	      "\n"
@@ -146,7 +149,7 @@ static int parse_options(int argc, char **argv, struct split_options *o)
 	};
 	memset(o, 0, sizeof *o);
 	o->flag_level = SEVERITY_ERROR;
-	const struct command_options command = { SHARED_AUDIT | SHARED_EXIT_ZERO, "", own, take_option, o };
+	const struct command_options command = { SHARED_AUDIT | SHARED_EXIT_ZERO | SHARED_PROGRESS, "", own, take_option, o };
 	int status = options_parse(argc, argv, &command, &o->shared);
 	if (status != 0)
 		return status;
@@ -264,6 +267,7 @@ static int begin_input(void *ctx, struct game_input *in)
 static int split_game(void *ctx, struct game_input *in, const struct pgn_game *g)
 {
 	struct splitter *sp = ctx;
+	progress_game();
 	if (sp->pending && copy_game(sp, sp->pending_dest, end_of_line(&sp->window, sp->pending_end, g->start_offset)) < 0) {
 		warn_not_kept(in->shown, in->games - 2, sp->window.error);
 		return GAMES_FAILED;
@@ -434,8 +438,10 @@ static int split_files(const struct split_options *opt, char **files, int file_c
 		.window = &sp.window,
 		.game = &game,
 	};
+	progress_start(files, file_count, !opt->shared.no_progress);
 	if (games_read_files(&loop, files, file_count) < 0)
 		trouble = 1;
+	progress_stop();
 	if (sp.write_failed)
 		trouble = 1;
 	if (close_outputs(&sp, !trouble) < 0)

@@ -41,6 +41,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <unistd.h>
 
 #include <isa-l/igzip_lib.h>
@@ -129,6 +130,14 @@ static size_t chunk(struct input_stream *s, size_t n)
 	return n < most ? n : most;
 }
 
+/* Every byte read from a file or pipe, by every stream (stream_bytes_read). */
+static atomic_ullong bytes_read;
+
+unsigned long long stream_bytes_read(void)
+{
+	return atomic_load_explicit(&bytes_read, memory_order_relaxed);
+}
+
 static ssize_t read_fd(int fd, void *buf, size_t n, char *err, size_t errlen)
 {
 	ssize_t got;
@@ -138,6 +147,8 @@ static ssize_t read_fd(int fd, void *buf, size_t n, char *err, size_t errlen)
 	while (got < 0 && errno == EINTR);
 	if (got < 0)
 		set_error(err, errlen, strerror(errno));
+	else
+		atomic_fetch_add_explicit(&bytes_read, (unsigned long long)got, memory_order_relaxed);
 	return got;
 }
 
@@ -1132,6 +1143,7 @@ ssize_t stream_pread(struct input_stream *s, void *buf, size_t n, unsigned long 
 			break;
 		done += (size_t)got;
 	}
+	atomic_fetch_add_explicit(&bytes_read, done, memory_order_relaxed);
 	return (ssize_t)done;
 }
 

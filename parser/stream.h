@@ -73,6 +73,11 @@ ssize_t stream_pread(struct input_stream *s, void *buf, size_t n, unsigned long 
 		     size_t errlen);
 int stream_seek(struct input_stream *s, unsigned long long at, char *err, size_t errlen);
 
+/* How many bytes all streams have read from files and pipes so far (the
+ * compressed bytes of compressed input), from any thread: for a progress
+ * line. */
+unsigned long long stream_bytes_read(void);
+
 typedef void (*stream_tap)(void *ctx, const void *bytes, size_t n);
 void stream_set_tap(struct input_stream *s, stream_tap tap, void *ctx);
 

@@ -4,6 +4,7 @@
 #include "report.h"
 #include "util/memory.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -253,12 +254,17 @@ int report_flush(struct report *r)
 {
 	if (!r->out)
 		return 0;
-	if (r->buf.len && fwrite(r->buf.data, 1, r->buf.len, r->out) != r->buf.len) {
-		r->buf.len = 0;
-		return -1;
-	}
+	if (r->buf.len == 0)
+		return 0;
+	if (r->writing)
+		r->writing(0);
+	int failed = fwrite(r->buf.data, 1, r->buf.len, r->out) != r->buf.len;
+	int error = errno;
+	if (r->writing)
+		r->writing(1);
+	errno = error;
 	r->buf.len = 0;
-	return 0;
+	return failed ? -1 : 0;
 }
 
 void report_free(struct report *r)

@@ -57,6 +57,9 @@ struct report {
 	void (*full)(struct report *r, void *ctx);
 	void *full_ctx;
 	size_t full_at;
+	/* When not NULL: called right before (0) and after (1) buf is written
+	 * to out, for a progress line on the same terminal to make way. */
+	void (*writing)(int done);
 };
 
 /* Parses "text", "jsonl" or "csv"; -1 when unknown. */

@@ -6,7 +6,8 @@
 # folders given to check; fix, split and replay of them; damage (cut short
 # in a member or in the central directory, a bad CRC, an encrypted
 # member): one message naming the archive and the offset, the games before
-# audited, exit 2; an archive of many members read in one pass.
+# audited, exit 2; an archive of many members read in one pass.  Then the
+# progress line on a terminal.
 # Run from the repository root: `make e2e`.
 set -u
 BIN=$(pwd)/pgnaudit
@@ -173,6 +174,50 @@ for jobs in 1 2; do
 	"$BIN" check -j $jobs "$TMP/many.zip" >"$TMP/out" 2>"$TMP/err"
 	expect_grep "checked 2000 games in 2000 files: 2000 clean" "$TMP/err" "2000 members, -j $jobs: every one read"
 done
+
+# The progress line (issue 27), on a terminal made by script(1); at once
+# with PGNAUDIT_PROGRESS_AFTER=0, then twice a second.
+if command -v script >/dev/null 2>&1 && script -q -c true /dev/null >/dev/null 2>&1; then
+	tty_run() { # FILE COMMAND: COMMAND's terminal output into FILE
+		out=$1
+		shift
+		PGNAUDIT_PROGRESS_AFTER=0 script -q -c "$*" /dev/null >"$out" 2>&1 </dev/null
+	}
+	S=testdata/sample.pgn
+	mb=$(awk -v n="$(wc -c <$S)" 'BEGIN { printf "%.1f", n / 1e6 }')
+	tty_run "$TMP/tty" "'$BIN' check -o /dev/null $S"
+	expect_grep "pgnaudit: 0.0 of $mb MB (0%), 0 games, 0.0 MB/s" "$TMP/tty" "progress on a terminal: bytes of the total, games, MB/s"
+	expect_true "progress: taken off before the summary" -- grep -aq "$(printf '\033\\[Kpgnaudit: checked')" "$TMP/tty"
+	tty_run "$TMP/tty" "'$BIN' check --no-progress -o /dev/null $S"
+	expect_no_grep "MB (0%)" "$TMP/tty" "--no-progress: no progress line"
+	expect_grep "pgnaudit: checked" "$TMP/tty" "--no-progress: the summary still"
+	tty_run "$TMP/tty" "'$BIN' check -q -o /dev/null $S"
+	expect_no_grep "MB (0%)" "$TMP/tty" "-q: no progress line"
+	tty_run "$TMP/tty" "TERM=dumb '$BIN' check -o /dev/null $S"
+	expect_no_grep "MB (0%)" "$TMP/tty" "TERM=dumb: no progress line"
+	tty_run "$TMP/tty" "'$BIN' check -o /dev/null $S 2>'$TMP/err.txt'"
+	expect_no_grep "MB" "$TMP/err.txt" "standard error not a terminal: no progress line"
+	# From a pipe: no total; the games counted as they are read (the last
+	# one is complete only at the end of the input).
+	games=$("$BIN" check $S 2>&1 >/dev/null | sed -n 's/^pgnaudit: checked \([0-9]*\) games.*/\1/p')
+	tty_run "$TMP/tty" "(cat $S; sleep 1.2) | '$BIN' check -o /dev/null"
+	expect_grep "pgnaudit: 0.0 MB, 0 games" "$TMP/tty" "progress from a pipe: no total"
+	expect_grep "pgnaudit: $mb MB, $((games - 1)) games" "$TMP/tty" "progress from a pipe: the games read so far"
+	for jobs in 2; do
+		tty_run "$TMP/tty" "(cat $S; sleep 1.2) | '$BIN' check -j $jobs -o /dev/null"
+		expect_grep "pgnaudit: $mb MB, [0-9]* games" "$TMP/tty" "progress with -j $jobs"
+	done
+	tty_run "$TMP/tty" "'$BIN' fix -o '$TMP/fixed.pgn' $S"
+	expect_grep "pgnaudit: 0.0 of $mb MB (0%)" "$TMP/tty" "fix -o FILE: progress on the terminal"
+	tty_run "$TMP/tty" "'$BIN' fix $S"
+	expect_no_grep "MB (0%)" "$TMP/tty" "fix writing to the terminal: no progress line over the games"
+	tty_run "$TMP/tty" "'$BIN' split --clean='$TMP/c.pgn' --flagged='$TMP/f.pgn' $S"
+	expect_grep "pgnaudit: 0.0 of $mb MB (0%)" "$TMP/tty" "split: progress on the terminal"
+	tty_run "$TMP/tty" "'$BIN' check -o /dev/null '$ZIP'"
+	expect_grep "pgnaudit: 0.0 of 0.[0-9] MB (0%)" "$TMP/tty" "a zip archive: progress of the archive's bytes"
+else
+	echo "e2e_inputs: no script(1) that makes a terminal; skipping the progress line"
+fi
 
 echo "e2e_inputs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
