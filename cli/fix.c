@@ -35,6 +35,7 @@
 #include "options.h"
 #include "parser/pgn.h"
 #include "parser/raw_window.h"
+#include "parser/stream.h"
 #include "reports/pgn_export.h"
 #include "validator/audit/audit.h"
 #include "validator/chess/movegen.h"
@@ -464,26 +465,13 @@ static void fixer_free(struct fixer *f)
 	free(f);
 }
 
-/* The compression of the file, by its magic bytes, or NULL: --in-place
- * would replace it by plain text, so it refuses it (-o writes plain PGN). */
-static const char *compression_of_file(const char *path)
+/* The compression of the open file, by its first bytes, as the stream
+ * that reads it will take it (one table, parser/stream.c). */
+static enum stream_compression compression_of_open(int fd)
 {
-	static const struct { const char *name; unsigned char magic[6]; size_t n; } kinds[] = {
-		{ "gzip", { 0x1f, 0x8b }, 2 },
-		{ "zstd", { 0x28, 0xB5, 0x2F, 0xFD }, 4 },
-		{ "bzip2", { 'B', 'Z', 'h' }, 3 },
-		{ "xz", { 0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00 }, 6 },
-	};
-	unsigned char magic[6];
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
-		return NULL;
-	size_t n = fread(magic, 1, sizeof magic, fp);
-	fclose(fp);
-	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-		if (n >= kinds[i].n && memcmp(magic, kinds[i].magic, kinds[i].n) == 0)
-			return kinds[i].name;
-	return NULL;
+	unsigned char magic[STREAM_MAGIC_MAX];
+	ssize_t n = pread(fd, magic, sizeof magic, 0);
+	return stream_compression_of(magic, n > 0 ? (size_t)n : 0);
 }
 
 /* Keeps the original as path+suffix, replacing what had that name at once
@@ -566,11 +554,15 @@ static int fix_in_place(struct fixer *f, const char *path, const char *backup, s
 	}
 	int status = -1;
 	struct output out;
+	enum stream_compression kind = S_ISREG(st.st_mode) ? compression_of_open(lock) : STREAM_PLAIN;
 	if (!S_ISREG(st.st_mode))
 		warnx_("%s: not a regular file; --in-place rewrites only regular files", path);
-	else if (compression_of_file(real))
+	else if (kind == STREAM_ZIP || kind == STREAM_7ZIP)
+		warnx_("%s: %s, which fix neither reads nor writes back: unpack it and fix the PGN files in it "
+		       "(-o or --in-place)", path, kind == STREAM_ZIP ? "a zip archive" : "a 7-Zip archive");
+	else if (kind != STREAM_PLAIN)
 		warnx_("%s: %s-compressed; --in-place would replace it by plain text (use -o)", path,
-		       compression_of_file(real));
+		       stream_compression_name(kind));
 	else if (!unchanged_since(real, &st))
 		warnx_("%s: replaced by another program (another fix?) before it was read; not rewritten", path);
 	else if (output_open_private(&out, real) == 0) {
