@@ -12,8 +12,8 @@
  * The levels are the tools' defaults: zstd 3 with its content checksum, as
  * zstd writes it; bzip2 9 (900k blocks); xz 6 with a CRC64 check.  gzip is
  * deflated by ISA-L's igzip, as it is inflated (stream.c), at level 3, the
- * highest igzip has: on PGN its output is about 16% larger than gzip -6's,
- * made in a tenth of the time.  igzip writes a plain gzip header (no name,
+ * highest igzip has: on PGN its output is about 15% larger than gzip -6's,
+ * made in a tenth of the time.  igzip writes a minimal gzip header (no name,
  * no time) and the trailer (CRC-32 and length).
  */
 #ifndef PGNAUDIT_COMPRESS_H

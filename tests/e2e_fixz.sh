@@ -80,8 +80,8 @@ for kind in "gzip:gzip -c:gz:1f8b" "zstd:zstd -q -c:zst:28b52ffd" "bzip2:bzip2 -
 	done
 	no_temporaries "$d" "$name round trips"
 
-	# 2. Concatenated members or frames (pigz, pzstd, pbzip2 write them)
-	#    are read one after another and written back as one.
+	# 2. Concatenated members, frames or streams (cat, pzstd, pbzip2 make
+	#    them) are read one after another and written back as one.
 	cat "$d/annotated.before" "$d/annotated.before" >"$d/twice.$ext"
 	cat "$TMP/annotated.pgn" "$TMP/annotated.pgn" >"$TMP/twice.pgn"
 	"$BIN" fix -q -o "$TMP/twice.fixed" "$TMP/twice.pgn" 2>/dev/null
