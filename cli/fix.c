@@ -34,8 +34,10 @@
 #include "util/memory.h"
 #include "options.h"
 #include "progress.h"
+#include "parser/compress.h"
 #include "parser/pgn.h"
 #include "parser/raw_window.h"
+#include "parser/stream.h"
 #include "reports/pgn_export.h"
 #include "validator/audit/audit.h"
 #include "validator/chess/movegen.h"
@@ -48,18 +50,20 @@ int usage_fix(FILE *fp, int status)
 	      "                    [FILE...]\n"
 	      "\n"
 	      "Writes the games of each FILE (standard input when none or '-'; gzip, zstd,\n"
-	      "bzip2 and xz are\n"
-	      "recognised by its magic bytes) back as export-format PGN: canonical SAN,\n"
-	      "move numbers, the Seven Tag Roster first, Result tag and termination marker\n"
-	      "made equal, PlyCount set right; comments, NAGs and variations kept.  The moves\n"
-	      "played never change.  What check suggests is applied and each change said on\n"
-	      "standard error: a result in another form (1/2, 1:0, 0.5-0.5) written as PGN\n"
-	      "writes it, tag values put in the standard's form (Date \"1859\" -> \"1859.??.??\").\n"
+	      "bzip2 and xz are recognised by their magic bytes, a zip archive's *.pgn members\n"
+	      "are read one after another) back as export-format PGN:\n"
+	      "canonical SAN, move numbers, the Seven Tag Roster first, Result tag and\n"
+	      "termination marker made equal, PlyCount set right; comments, NAGs and\n"
+	      "variations kept.  The moves played never change.  What check suggests is\n"
+	      "applied and each change said on standard error: a result in another form\n"
+	      "(1/2, 1:0, 0.5-0.5) written as PGN writes it, tag values put in the\n"
+	      "standard's form (Date \"1859\" -> \"1859.??.??\").\n"
 	      "A game that cannot be replayed is copied byte for byte and named on standard\n"
 	      "error.  A summary line ends the run.\n"
 	      "\n"
-	      "  -o, --output FILE     write to FILE (replaced only when complete)\n"
-	      "  -i, --in-place        rewrite each FILE itself, atomically\n"
+	      "  -o, --output FILE     write to FILE (replaced only when complete), plain PGN\n"
+	      "  -i, --in-place        rewrite each FILE itself, atomically, in the compression\n"
+	      "                        it has (gzip, zstd, bzip2, xz) or none\n"
 	      "      --backup=SUFFIX   with --in-place, keep the original as FILE+SUFFIX\n"
 	      "      --lang LIST       notations to read moves in, as for check (default auto);\n"
 	      "                        the moves are written in English SAN\n"
@@ -468,27 +472,13 @@ static void fixer_free(struct fixer *f)
 	free(f);
 }
 
-/* The compression of the file, by its magic bytes, or NULL: --in-place
- * would replace it by plain text, so it refuses it (-o writes plain PGN). */
-static const char *compression_of_file(const char *path)
+/* The compression of the open file, by its first bytes, as the stream
+ * that reads it will take it (one table, parser/stream.c). */
+static enum stream_compression compression_of_open(int fd)
 {
-	static const struct { const char *name; unsigned char magic[6]; size_t n; } kinds[] = {
-		{ "gzip", { 0x1f, 0x8b }, 2 },
-		{ "zstd", { 0x28, 0xB5, 0x2F, 0xFD }, 4 },
-		{ "bzip2", { 'B', 'Z', 'h' }, 3 },
-		{ "xz", { 0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00 }, 6 },
-		{ "zip", { 'P', 'K', 3, 4 }, 4 },
-	};
-	unsigned char magic[6];
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
-		return NULL;
-	size_t n = fread(magic, 1, sizeof magic, fp);
-	fclose(fp);
-	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-		if (n >= kinds[i].n && memcmp(magic, kinds[i].magic, kinds[i].n) == 0)
-			return kinds[i].name;
-	return NULL;
+	unsigned char magic[STREAM_MAGIC_MAX];
+	ssize_t n = pread(fd, magic, sizeof magic, 0);
+	return stream_compression_of(magic, n > 0 ? (size_t)n : 0);
 }
 
 /* Keeps the original as path+suffix, replacing what had that name at once
@@ -552,9 +542,36 @@ static void keep_attributes(int from, int to, const struct stat *st)
 	}
 }
 
-/* Rewrites one file through a temporary file beside it; the original is
- * replaced only when the whole of it was read, the whole fixed text
- * written and synced, and nothing else changed the file meanwhile (an
+/* Fixes the file at path into `file`, compressed as kind (STREAM_PLAIN:
+ * not at all), then flushes and syncs it.  Returns 0 when the file was
+ * read whole and all of the text, its compressed end included, written;
+ * else -1 after saying why. */
+static int fix_into(struct fixer *f, const char *path, struct pgn_game *g, FILE *file, enum stream_compression kind)
+{
+	FILE *out = kind == STREAM_PLAIN ? file : compress_open(file, kind);
+	if (!out) {
+		warnx_("%s: cannot compress with %s: %s; the file was not changed", path, stream_compression_name(kind),
+		       strerror(errno));
+		return -1;
+	}
+	f->out = out;
+	f->blocks_out = f->bom_out = f->blank_line_out = 0;
+	int read_ok = fix_file(f, path, g) == 0;
+	/* fclose ends the compressed data: its last bytes reach the file. */
+	int written = (out == file || fclose(out) == 0) && fflush(file) == 0 && !ferror(file) &&
+		      fsync(fileno(file)) == 0;
+	f->out = NULL;
+	if (!written)
+		warnx_("%s: write failed, the file was not changed: %s", path, strerror(errno));
+	else if (!read_ok)
+		warnx_("%s: not rewritten because it could not be read whole; the file was not changed", path);
+	return written && read_ok ? 0 : -1;
+}
+
+/* Rewrites one file through a temporary file beside it, in the
+ * compression the file has (gzip, zstd, bzip2, xz: compress.h); the
+ * original is replaced only when the whole of it was read, the whole fixed
+ * text written and synced, and nothing else changed the file meanwhile (an
  * exclusive flock keeps two fix runs of one file apart).  Returns 0, or -1
  * after saying why. */
 static int fix_in_place(struct fixer *f, const char *path, const char *backup, struct pgn_game *g)
@@ -571,11 +588,15 @@ static int fix_in_place(struct fixer *f, const char *path, const char *backup, s
 	}
 	int status = -1;
 	struct output out;
+	enum stream_compression kind = S_ISREG(st.st_mode) ? compression_of_open(lock) : STREAM_PLAIN;
 	if (!S_ISREG(st.st_mode))
 		warnx_("%s: not a regular file; --in-place rewrites only regular files", path);
-	else if (compression_of_file(real))
-		warnx_("%s: %s-compressed; --in-place would replace it by plain text (use -o)", path,
-		       compression_of_file(real));
+	else if (kind == STREAM_ZIP)
+		warnx_("%s: a zip archive, which --in-place does not write back: fix -o FILE reads its members, "
+		       "or unpack it and fix the PGN files in it", path);
+	else if (kind == STREAM_7ZIP)
+		warnx_("%s: a 7-Zip archive, which fix neither reads nor writes back: unpack it and fix the PGN files "
+		       "in it (-o or --in-place)", path);
 	else if (!unchanged_since(real, &st))
 		warnx_("%s: replaced by another program (another fix?) before it was read; not rewritten", path);
 	else if (output_open_private(&out, real) == 0) {
@@ -583,16 +604,7 @@ static int fix_in_place(struct fixer *f, const char *path, const char *backup, s
 		if (st.st_nlink > 1)
 			warnx_("%s: has %lu names (hard links); --in-place gives this one the fixed text, the others keep the original",
 			       path, (unsigned long)st.st_nlink);
-		f->out = out.fp;
-		f->blocks_out = f->bom_out = f->blank_line_out = 0;
-		int read_ok = fix_file(f, path, g) == 0;
-		int written = fflush(out.fp) == 0 && !ferror(out.fp) && fsync(fileno(out.fp)) == 0;
-		if (!written || !read_ok) {
-			if (!written)
-				warnx_("%s: write failed, the file was not changed: %s", path, strerror(errno));
-			else
-				warnx_("%s: not rewritten because it could not be read whole; the file was not changed",
-				       path);
+		if (fix_into(f, path, g, out.fp, kind) < 0) {
 			output_abandon(&out);
 		} else if (!unchanged_since(real, &st)) {
 			warnx_("%s: changed while it was being fixed (written to or replaced by another program); "

@@ -391,19 +391,22 @@ static int refuse_foreign(const struct input_stream *s, char *err, size_t errlen
 	return -1;
 }
 
-/* The compressed formats people's PGN comes in besides gzip: their magic
- * bytes, and the decoder that reads them (decompress.h), or -1 for those
- * not read, with the command that decompresses them. */
+/* The compressed formats people's PGN comes in (stream.h): their magic
+ * bytes, and how they are read: gzip here (igzip), three through a decoder
+ * (decompress.h), and two not at all, with the command that unpacks them. */
 static const struct compression {
 	const char *name, *magic_text, *command;
-	unsigned char magic[6];
+	unsigned char magic[STREAM_MAGIC_MAX];
 	size_t magic_length;
 	int decoder;                /* enum decoder_kind, or -1 */
+	enum stream_compression kind;
 } compressions[] = {
-	{ "zstd", "28 B5 2F FD", "zstd -dc", { 0x28, 0xB5, 0x2F, 0xFD }, 4, DECODER_ZSTD },
-	{ "xz", "FD 37 7A 58 5A 00", "xz -dc", { 0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00 }, 6, DECODER_XZ },
-	{ "bzip2", "BZh", "bzip2 -dc", { 'B', 'Z', 'h' }, 3, DECODER_BZIP2 },
-	{ "7-Zip", "37 7A BC AF 27 1C", "7z x -so", { 0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C }, 6, -1 },
+	{ "gzip", "1F 8B", "gzip -dc", { 0x1f, 0x8b }, 2, -1, STREAM_GZIP },
+	{ "zstd", "28 B5 2F FD", "zstd -dc", { 0x28, 0xB5, 0x2F, 0xFD }, 4, DECODER_ZSTD, STREAM_ZSTD },
+	{ "xz", "FD 37 7A 58 5A 00", "xz -dc", { 0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00 }, 6, DECODER_XZ, STREAM_XZ },
+	{ "bzip2", "BZh", "bzip2 -dc", { 'B', 'Z', 'h' }, 3, DECODER_BZIP2, STREAM_BZIP2 },
+	{ "a zip archive", "PK 03 04", "unzip -p", { 'P', 'K', 3, 4 }, 4, -1, STREAM_ZIP },
+	{ "7-Zip", "37 7A BC AF 27 1C", "7z x -so", { 0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C }, 6, -1, STREAM_7ZIP },
 };
 
 static const struct compression *compression_of(const unsigned char *b, size_t n)
@@ -415,6 +418,20 @@ static const struct compression *compression_of(const unsigned char *b, size_t n
 		    && (c->magic[0] != 'B' || (b[3] >= '1' && b[3] <= '9')))
 			return c;
 	}
+	return NULL;
+}
+
+enum stream_compression stream_compression_of(const void *b, size_t n)
+{
+	const struct compression *c = compression_of(b, n);
+	return c ? c->kind : STREAM_PLAIN;
+}
+
+const char *stream_compression_name(enum stream_compression kind)
+{
+	for (size_t i = 0; i < sizeof compressions / sizeof compressions[0]; i++)
+		if (compressions[i].kind == kind)
+			return compressions[i].name;
 	return NULL;
 }
 
@@ -620,12 +637,11 @@ static int detect_format(struct input_stream *s, char *err, size_t errlen)
 		set_error(err, errlen, "no longer a zip archive: it changed while it was read");
 		return -1;
 	}
-	s->compressed = compression_of(s->in, s->in_len);
-	if (s->compressed && s->compressed->decoder >= 0) {
-		s->decoder = decoder_new((enum decoder_kind)s->compressed->decoder);
+	const struct compression *c = compression_of(s->in, s->in_len);
+	if (c && c->decoder >= 0) {
+		s->decoder = decoder_new((enum decoder_kind)c->decoder);
 		if (s->out == NULL)
 			s->out = malloc(OUT_SIZE);
-		s->compressed = NULL;
 		if (s->decoder == NULL || s->out == NULL) {
 			set_error(err, errlen, strerror(ENOMEM));
 			return -1;
@@ -636,10 +652,12 @@ static int detect_format(struct input_stream *s, char *err, size_t errlen)
 		s->mode = MODE_DECODER;
 		return 0;
 	}
-	if (s->compressed)
+	if (c && c->kind != STREAM_GZIP) {
+		s->compressed = c;
 		return refuse_compressed(s, err, errlen);
+	}
 	s->mode = MODE_PLAIN;
-	if (s->in_len < 2 || s->in[0] != 0x1f || s->in[1] != 0x8b) {
+	if (!c) {
 		s->foreign = foreign_content(s->in, s->in_len);
 		if (s->foreign) {
 			s->mode = MODE_UNKNOWN;

@@ -2,9 +2,9 @@
  * stream.h - bytes in: plain files, standard input, gzip, zstd, bzip2, xz
  * and zip archives, through one API.
  *
- * Compression is recognised by its magic bytes, never by the file name, so
- * a compressed pipe works as well as a `.gz` file.  Concatenated gzip
- * members are read one after another (as gzip -d does).
+ * Compression is recognised by its magic bytes (gzip's 1f 8b, ...), never
+ * by the file name, so a compressed pipe works as well as a `.gz` file.
+ * Concatenated gzip members are read one after another (as gzip -d does).
  */
 #ifndef PGNAUDIT_STREAM_H
 #define PGNAUDIT_STREAM_H
@@ -80,5 +80,30 @@ unsigned long long stream_bytes_read(void);
 
 typedef void (*stream_tap)(void *ctx, const void *bytes, size_t n);
 void stream_set_tap(struct input_stream *s, stream_tap tap, void *ctx);
+
+/*
+ * The compressions a stream tells by the first bytes of its data: those
+ * it reads (gzip here, the others through decompress.h) and two archives
+ * it refuses, saying how to unpack them.  One table (stream.c) answers for
+ * the stream and for `fix --in-place`, which writes a file back in the
+ * compression it came in (compress.h) and must see it as the stream did.
+ */
+enum stream_compression {
+	STREAM_PLAIN,   /* none of them: text, or whatever else it is */
+	STREAM_GZIP,
+	STREAM_ZSTD,
+	STREAM_BZIP2,
+	STREAM_XZ,
+	STREAM_ZIP,
+	STREAM_7ZIP,
+};
+/* The most bytes stream_compression_of looks at. */
+#define STREAM_MAGIC_MAX 6
+/* The compression of data that begins with the n bytes at b (n may be
+ * more than STREAM_MAGIC_MAX, or fewer when that is all the data). */
+enum stream_compression stream_compression_of(const void *b, size_t n);
+/* "gzip", "zstd", "bzip2", "xz", "a zip archive", "7-Zip"; NULL for
+ * STREAM_PLAIN. */
+const char *stream_compression_name(enum stream_compression c);
 
 #endif

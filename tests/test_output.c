@@ -16,6 +16,8 @@
 
 #include "cli/output.c"         // NOLINT(bugprone-suspicious-include): the CLI is not in the library
 #include "cli/output_abandon.c" // NOLINT(bugprone-suspicious-include)
+#include "cli/progress.c"       // NOLINT(bugprone-suspicious-include): warnx_ takes its line off
+#include "cli/input.c"          // NOLINT(bugprone-suspicious-include): progress.c names inputs by it
 
 /* Standard error into a file while a test runs, to read what was said. */
 static int saved_stderr = -1;

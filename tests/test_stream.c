@@ -278,6 +278,36 @@ static void test_detection_ignores_the_name(void **state)
 	free(z.data);
 }
 
+/* The compression the first bytes say, as the stream reads them and fix
+ * --in-place writes them back: every magic of the table, and what is
+ * not one (a magic cut short, "BZh" without its block size). */
+static void test_compression_of_first_bytes(void **state)
+{
+	static const struct { const char *bytes; size_t n; enum stream_compression kind; const char *name; } cases[] = {
+		{ "\x1f\x8b\x08", 3, STREAM_GZIP, "gzip" },
+		{ "\x28\xb5\x2f\xfd", 4, STREAM_ZSTD, "zstd" },
+		{ "BZh9", 4, STREAM_BZIP2, "bzip2" },
+		{ "\xfd" "7zXZ\0", 6, STREAM_XZ, "xz" },
+		{ "PK\x03\x04", 4, STREAM_ZIP, "a zip archive" },
+		{ "7z\xbc\xaf\x27\x1c", 6, STREAM_7ZIP, "7-Zip" },
+		{ "[Event \"A\"]", 11, STREAM_PLAIN, NULL },
+		{ "\x1f", 1, STREAM_PLAIN, NULL },
+		{ "BZh", 3, STREAM_PLAIN, NULL },
+		{ "BZhx", 4, STREAM_PLAIN, NULL },
+		{ "\xfd" "7zXZ", 5, STREAM_PLAIN, NULL },
+		{ "", 0, STREAM_PLAIN, NULL },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		enum stream_compression kind = stream_compression_of(cases[i].bytes, cases[i].n);
+		assert_int_equal(kind, cases[i].kind);
+		if (cases[i].name)
+			assert_string_equal(stream_compression_name(kind), cases[i].name);
+		else
+			assert_null(stream_compression_name(kind));
+	}
+}
+
 static void test_concatenated_members(void **state)
 {
 	struct bytes a = gzip_member(text_a, strlen(text_a));
@@ -778,6 +808,7 @@ int main(void)
 		cmocka_unit_test(test_wide_text_is_refused),
 		cmocka_unit_test(test_gzip_file_and_memory),
 		cmocka_unit_test(test_detection_ignores_the_name),
+		cmocka_unit_test(test_compression_of_first_bytes),
 		cmocka_unit_test(test_concatenated_members),
 		cmocka_unit_test(test_truncated_gzip),
 		cmocka_unit_test(test_corrupt_gzip),
