@@ -92,6 +92,15 @@ expect_status 0 "explain --example of two codes" -- "$BIN" explain --example che
 codes_of "$TMP/two.jsonl" >"$TMP/two.codes"
 printf '%s\n' check-mark capture-mark >"$TMP/two.want"
 expect_same "$TMP/two.want" "$TMP/two.codes" "two examples are two games, each reported under its code"
+# Every example in one file (pgnaudit-explain(1), EXAMPLES): a game each,
+# each code reported.
+# shellcheck disable=SC2086 # the codes are words
+"$BIN" explain --example $codes >"$TMP/every.pgn"
+"$BIN" check -q -f jsonl "$TMP/every.pgn" >"$TMP/every.jsonl"
+expect_grep "\"games\":$count," "$TMP/every.jsonl" "every example in one file: one game a code"
+codes_of "$TMP/every.jsonl" | sort -u >"$TMP/every.codes"
+sort "$TMP/catalogue" | cut -d' ' -f1 >"$TMP/every.want"
+expect_same "$TMP/every.want" "$TMP/every.codes" "every example in one file: every code reported"
 
 # 4. A code that is none: one line saying so, with the likely code, and
 #    the pointer to --help; exit 2, nothing on standard output.
