@@ -197,7 +197,7 @@ static const struct check_explanation explanations[] = {
 	  "(--). The replay of the game stops there and the moves after it are not checked; with "
 	  "--recover the recording error that the rest of the game agrees with is searched first. A pawn "
 	  "move to the last rank without its promotion piece gets the promotion to a queen as its "
-	  "suggestion.",
+	  "suggestion, when that is legal.",
 	  RULES({ "FIDE 3.1", "the square of arrival holds a piece of the mover's colour" },
 		{ "FIDE 3.2", "no bishop of the mover's can go there" },
 		{ "FIDE 3.3", "no rook of the mover's can go there" },
