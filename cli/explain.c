@@ -113,15 +113,17 @@ static void print_wrapped(FILE *fp, const char *text, int indent)
 	}
 }
 
-/* Each line of text after `indent` blanks. */
+/* Each line of text after `indent` blanks (an empty line stays empty). */
 static void print_indented(FILE *fp, const char *text, size_t len, int indent)
 {
 	const char *p = text, *end = text + len;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		fprintf(fp, "%*s%.*s\n", n ? indent : 0, "", (int)n, p);
-		p += n + 1;
+		const char *eol = nl ? nl : end;
+		if (eol > p)
+			fprintf(fp, "%*s%.*s", indent, "", (int)(eol - p), p);
+		fputc('\n', fp);
+		p = eol + 1;
 	}
 }
 
@@ -281,7 +283,9 @@ static void print_jsonl(FILE *fp, const int *codes, int count)
 	struct outbuf b = { 0 };
 	for (int i = 0; i < (count ? count : CHECK_COUNT); i++)
 		print_json(&b, (enum check_code)(count ? codes[i] : i));
-	fwrite(b.data, 1, b.len, fp);
+	/* A failed write shows in ferror, which main's output_close reports,
+	 * as for the text printed with stdio. */
+	(void)fwrite(b.data, 1, b.len, fp);
 	free(b.data);
 }
 
