@@ -142,6 +142,12 @@ for q in "$@"; do
 	printf "%s\n" "${COMPREPLY[@]}" | grep -v "^$" >"${q%/q.*}/bash.${q##*.}"
 done' "$DIR/pgnaudit.bash" $queries
 expect_grep '^complete -F _pgnaudit pgnaudit$' "$DIR/pgnaudit.bash" "the bash function is bound to pgnaudit"
+# The program as typed gives the codes, ~ and all.
+mkdir -p "$TMP/home/bin" && cp "$BIN" "$TMP/home/bin/pgnaudit"
+# shellcheck disable=SC2016 # for bash
+HOME=$TMP/home bash --norc --noprofile -c '. "$0"; COMP_WORDS=("~/bin/pgnaudit" explain mate-) COMP_CWORD=2
+	_pgnaudit; printf "%s\n" "${COMPREPLY[@]}"' "$DIR/pgnaudit.bash" >"$TMP/tilde"
+expect_grep '^mate-mark$' "$TMP/tilde" "bash: the codes of ~/bin/pgnaudit"
 judge bash
 
 if command -v fish >/dev/null; then

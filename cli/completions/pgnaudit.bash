@@ -76,6 +76,8 @@ _pgnaudit_files() {
 
 _pgnaudit() {
 	local program=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} prev='' command='' i=1
+	# The program as typed: ~/bin/pgnaudit is not expanded yet.
+	program=${program/#\~/$HOME}
 	# --rules=fide2005 comes as three words, "--rules" "=" "fide2005"
 	# (= is one of COMP_WORDBREAKS): the value is completed after the option.
 	if [ "$cur" = "=" ]; then
