@@ -13,7 +13,7 @@
 #   make hostile       hostile inputs: limits of time, memory and exit status
 #   make fuzz          build the libFuzzer targets (clang); make fuzz-run FUZZ_SECONDS=N runs each
 #   make mutate        mutation testing: MUTANTS=N mutants (seed MUTATE_SEED) against every test
-#   make install PREFIX=/usr/local   the release binary and the man pages
+#   make install PREFIX=/usr/local   the release binary, the man pages and the shell completions
 
 CC       ?= cc
 # -flto lets the small attack-table lookups be inlined across files.
@@ -27,6 +27,10 @@ PREFIX   ?= /usr/local
 # Builds and test runs at once (make test, sanitize, lint): the machine's processors.
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 MANDIR   ?= $(PREFIX)/share/man
+# Where bash-completion, zsh and fish look for completions under a prefix.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
 LIB_SRC  := $(sort $(wildcard parser/*.c validator/chess/*.c validator/audit/*.c reports/*.c util/*.c))
 CLI_SRC  := $(sort $(wildcard cli/*.c cli/*/*.c))
@@ -69,7 +73,7 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_UPDATED := /tmp/.pgnaudit-apt-updated
 
-.PHONY: all release test unit e2e differential sanitize tsan lint hostile fuzz fuzz-run mutate demo bench perft-full install uninstall clean need-build deps-build deps-test deps-lint deps-hostile
+.PHONY: all release test unit e2e differential sanitize tsan lint hostile fuzz fuzz-run mutate demo bench perft-full install install-completions uninstall clean need-build deps-build deps-test deps-lint deps-hostile
 
 all: pgnaudit
 
@@ -153,15 +157,16 @@ deps-build:
 # chromium and poppler-utils (pdftoppm): the HTML report's browser tests
 # render the page, take screenshots and print it to PDF (e2e_report.sh).
 # zstd, bzip2, xz-utils and zip compress the tests' data with the tools
-# rather than the libraries pgnaudit reads them with.
+# rather than the libraries pgnaudit reads them with.  zsh and fish run
+# their shell completions (tests/completions.sh).
 deps-test: deps-build
 	@[ -f /usr/include/cmocka.h ] && [ -f /usr/include/zlib.h ] && command -v strace >/dev/null && \
 		command -v python3 >/dev/null && command -v chromium >/dev/null && command -v pdftoppm >/dev/null && \
 		command -v zstd >/dev/null && command -v bzip2 >/dev/null && command -v xz >/dev/null && \
-		command -v zip >/dev/null || \
+		command -v zip >/dev/null && command -v zsh >/dev/null && command -v fish >/dev/null || \
 		{ [ -f $(APT_UPDATED) ] || { $(SUDO) apt-get update && touch $(APT_UPDATED); }; \
 		$(SUDO) apt-get install -y libcmocka-dev zlib1g-dev strace python3 \
-			chromium poppler-utils zstd bzip2 xz-utils zip; }
+			chromium poppler-utils zstd bzip2 xz-utils zip zsh fish; }
 
 # The programs are built JOBS at a time, then the tests run, JOBS at a time
 # too (tests/parallel.sh: the unit test programs, then the e2e scripts).
@@ -184,8 +189,9 @@ unit: $(TEST_BIN)
 # and prints it to PDF (make test installs chromium and poppler-utils).
 e2e: pgnaudit
 	@JOBS=$(JOBS) sh tests/parallel.sh "sh tests/e2e.sh" "sh tests/e2e_report.sh" \
-		"sh tests/e2e_fixsplit.sh" "sh tests/e2e_fixz.sh" "sh tests/e2e_lang.sh" "sh tests/e2e_safety.sh" "sh tests/e2e_inputs.sh" \
-		"sh tests/catalogue.sh" "sh tests/layout.sh"
+		"sh tests/e2e_fixsplit.sh" "sh tests/e2e_fixz.sh" "sh tests/e2e_lang.sh" "sh tests/e2e_safety.sh" \
+		"sh tests/e2e_inputs.sh" "sh tests/e2e_explain.sh" "sh tests/catalogue.sh" "sh tests/manpages.sh" \
+		"sh tests/completions.sh" "sh tests/layout.sh"
 
 # Rebuilds everything with the sanitizers, runs the unit tests, the e2e
 # tests and the corpus pass, then cleans up - also when something failed -
@@ -280,14 +286,23 @@ bench: release
 perft-full: all
 	@sh tests/perft_full.sh
 
-install: release
+install: release install-completions
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(REL_DIR)/pgnaudit $(DESTDIR)$(PREFIX)/bin/pgnaudit
 	install -m 644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man1/
 
+# A target of its own, which builds nothing: tests/completions.sh installs
+# them into a scratch DESTDIR.
+install-completions:
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -m 644 cli/completions/pgnaudit.bash $(DESTDIR)$(BASHCOMPDIR)/pgnaudit
+	install -m 644 cli/completions/_pgnaudit $(DESTDIR)$(ZSHCOMPDIR)/_pgnaudit
+	install -m 644 cli/completions/pgnaudit.fish $(DESTDIR)$(FISHCOMPDIR)/pgnaudit.fish
+
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/pgnaudit
 	for m in $(notdir $(MANPAGES)); do rm -f $(DESTDIR)$(MANDIR)/man1/$$m; done
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/pgnaudit $(DESTDIR)$(ZSHCOMPDIR)/_pgnaudit $(DESTDIR)$(FISHCOMPDIR)/pgnaudit.fish
 
 clean:
 	rm -f pgnaudit

@@ -18,6 +18,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_fix(int argc, char **argv);
 int cmd_split(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
 
 /* The name messages give an input file: "standard input" for "-". */
 const char *input_name(const char *path);
@@ -151,5 +152,6 @@ int usage_replay(FILE *fp, int status);
 int usage_perft(FILE *fp, int status);
 int usage_fix(FILE *fp, int status);
 int usage_split(FILE *fp, int status);
+int usage_explain(FILE *fp, int status);
 
 #endif

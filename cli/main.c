@@ -20,6 +20,7 @@ static const struct command {
 	{ "split", cmd_split, usage_split, "clean / flagged files, or N shards cut at game boundaries" },
 	{ "replay", cmd_replay, usage_replay, "print every position of every game" },
 	{ "perft", cmd_perft, usage_perft, "count the leaf nodes of the legal move tree" },
+	{ "explain", cmd_explain, usage_explain, "what a check code means: its rule, an example, what to do" },
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

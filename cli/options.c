@@ -83,6 +83,19 @@ static int distance(const char *a, size_t na, const char *b)
 	return row[nb];
 }
 
+int options_nearest_code(const char *name, size_t len)
+{
+	int best = -1, best_distance = 99;
+	for (int c = 0; c < CHECK_COUNT; c++) {
+		int d = distance(name, len, check_catalogue[c].code);
+		if (d < best_distance) {
+			best_distance = d;
+			best = c;
+		}
+	}
+	return best_distance <= 3 ? best : -1;
+}
+
 /* The item lower-cased, into out (NUL-terminated); -1 when too long. */
 static int lowered(const char *p, size_t len, char *out, size_t size)
 {
@@ -131,16 +144,9 @@ static int take_item(const char *p, size_t len, unsigned char *codes, unsigned c
 		codes[code] = 1;
 		return 0;
 	}
-	int best = -1, best_distance = 99;
-	for (int c = 0; c < CHECK_COUNT; c++) {
-		int d = distance(item, len, check_catalogue[c].code);
-		if (d < best_distance) {
-			best_distance = d;
-			best = c;
-		}
-	}
-	if (best >= 0 && best_distance <= 3)
-		warnx_("'%s' is not a check code; did you mean %s?", item, check_catalogue[best].code);
+	int near = options_nearest_code(item, len);
+	if (near >= 0)
+		warnx_("'%s' is not a check code; did you mean %s?", item, check_catalogue[near].code);
 	else
 		warnx_("'%s' is not a check code; `pgnaudit check --help` lists them", item);
 	return -1;

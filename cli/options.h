@@ -13,6 +13,7 @@
 #define PGNAUDIT_OPTIONS_H
 
 #include <getopt.h>
+#include <stddef.h>
 
 #include "validator/audit/audit.h"
 #include "validator/audit/finding.h"
@@ -71,5 +72,10 @@ int options_parse_rules(const char *name, enum rules_edition *rules);
  * either is.  Returns 0, or -1 after naming an item that is none of these
  * (with the code it is likely a misspelling of). */
 int options_choose_codes(unsigned char reported[CHECK_COUNT][SEVERITY_COUNT], const char *select, const char *ignore);
+
+/* The catalogue index of the code that `name` (len bytes, any case) likely
+ * misspells: the nearest by edit distance, when it is at most 3 edits away
+ * ("ilegal-move"); -1 when none is that near.  For "did you mean ...?". */
+int options_nearest_code(const char *name, size_t len);
 
 #endif

@@ -105,6 +105,13 @@ static void json_characters(struct outbuf *b, const char *s)
 	}
 }
 
+void jsonl_put_string(struct outbuf *b, const char *s)
+{
+	outbuf_put(b, "\"", 1);
+	json_characters(b, s);
+	outbuf_put(b, "\"", 1);
+}
+
 /* `prefix` is ,"name":" - the name with its punctuation, one copy instead
  * of four (FIELD_STRING writes it). */
 static void field_string(struct outbuf *b, const char *prefix, size_t prefix_length, const char *value)

@@ -106,6 +106,9 @@ size_t control_escape(unsigned code, int code_point, char *out);
 void outbuf_put_visible(struct outbuf *b, const char *s);
 /* The same, with each `quote` character written twice (CSV's '"'). */
 void outbuf_put_visible_quoting(struct outbuf *b, const char *s, char quote);
+/* s as a JSON string, in its quotes: escaped as JSON asks, its bytes that
+ * are not UTF-8 read as Latin-1 (jsonl.c). */
+void jsonl_put_string(struct outbuf *b, const char *s);
 /* A CSV field (RFC 4180), quoted when it holds a comma or a quote, its
  * control characters escaped as outbuf_put_visible does (csv.c). */
 void csv_put_field(struct outbuf *b, const char *s);

@@ -1,0 +1,406 @@
+/*
+ * explain.c - each check at length, for `pgnaudit explain` (see explain.h).
+ *
+ * One entry per code, in the order of the catalogue; the count is checked
+ * at compile time and the order by test_explain.  What an entry says is
+ * read off the code that makes the finding: the rule strings are those the
+ * passes write (check_setup.c, check_tags.c, check_notation.c,
+ * check_results.c, check_claims.c, audit.c, parser/pgn.c and
+ * validator/chess/notation.c, which explains illegal moves), and a change
+ * there changes the entry here.  Every example is judged by the 2023 Laws
+ * (its Date is not known: --rules by-date takes the current Laws).
+ */
+#include "validator/audit/explain.h"
+
+#include <assert.h>
+
+/* The Seven Tag Roster of an example, with its result. */
+#define ROSTER(result)                                                                                  \
+	"[Event \"Example\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n" \
+	"[Result \"" result "\"]\n"
+
+/* A list of citations (file scope: the compound literal lives as long as the table). */
+#define RULES(...) ((const struct rule_citation[]){ __VA_ARGS__, { NULL, NULL } })
+#define NO_RULES ((const struct rule_citation[]){ { NULL, NULL } })
+
+/* What to say for the notation findings that fix writes away. */
+#define FIX_WRITES_SAN "`pgnaudit fix` writes every move in export SAN; the moves played do not change."
+
+static const struct check_explanation explanations[] = {
+	{ CHECK_SYNTAX,
+	  "A token or a structure that PGN does not allow: a character that begins no token, a tag pair "
+	  "whose value is not closed, a NAG above $255; the message says which, and reading goes on after "
+	  "it. A token in the main line that is not a move in any notation --lang allows (Sf3 under "
+	  "--lang en) ends the replay of its game there. A variation with no move before it to be an "
+	  "alternative to, a variation after the termination marker (read as analysis of the game), and a "
+	  "result in a form PGN does not have (1:0, 1/2, 0.5-0.5: read as the result it means) are "
+	  "reported too, and so is a game past one of the reader's limits (pgnaudit-check(1), LIMITS).",
+	  RULES({ "PGN 8", "a character or a tag pair PGN does not allow, a limit passed" },
+		{ "PGN 8.2.3", "a token in the main line that is not a move" },
+		{ "PGN 8.2.4", "a NAG above $255" },
+		{ "PGN 8.2.5", "a variation with no move before it" },
+		{ "PGN 8.2.6", "a result in another form, a variation after the termination marker" }),
+	  ROSTER("1-0") "\n1. e4 e5 2. Qh5 Nc6 3. Bc4 & Nf6 4. Qxf7# 1-0\n",
+	  "Edit the text where the finding points: a stray character or a quote not closed is usually a "
+	  "slip of typing or of conversion. `pgnaudit fix` writes a result in another form as PGN writes "
+	  "it (1:0 as 1-0)." },
+
+	{ CHECK_UNTERMINATED_COMMENT,
+	  "A comment opened with { has no closing } before the end of the game. When the comment runs "
+	  "into a line that is a tag pair, the game ends there and the next game starts at that line; "
+	  "otherwise it runs to the end of the file. What it swallowed, moves or the termination marker, "
+	  "is read as comment.",
+	  RULES({ "PGN 5", NULL }),
+	  ROSTER("1-0") "\n1. e4 e5 2. Nf3 {a fine move 2... Nc6 1-0\n",
+	  "Put the } where the comment was meant to end; the finding points at its {. Comments do not "
+	  "nest: the first } ends one." },
+
+	{ CHECK_UNBALANCED_VARIATION,
+	  "A ( that is never closed by a ), or a ) that closes nothing. Variations are read but not "
+	  "replayed; one that is not closed takes the moves after it, and the termination marker, into "
+	  "the variation.",
+	  RULES({ "PGN 8.2.5", NULL }),
+	  ROSTER("*") "\n1. e4 e5 2. Nf3) Nc6 *\n",
+	  "Add the ( or ) that is missing, or delete the stray one; the finding points at the ( that is "
+	  "not closed, or at the ) that closes nothing." },
+
+	{ CHECK_MISSING_RESULT,
+	  "The movetext does not end with a game termination marker (1-0, 0-1, 1/2-1/2 or *), which PGN "
+	  "asks of every game; a tag section without movetext is reported too. A game without a result "
+	  "that is followed by a blank line and a line beginning with the move number 1. ends there, and "
+	  "the next game starts at that move.",
+	  RULES({ "PGN 8.2.6", NULL }),
+	  ROSTER("*") "\n1. e4 e5 2. Nf3 Nc6 3. Bb5\n",
+	  "Write the result after the last move: the Result tag's, or * when it is not known. `pgnaudit "
+	  "fix` writes the termination marker, from the final position when it decides the game, else "
+	  "from the Result tag, else *." },
+
+	{ CHECK_MOVE_NUMBER,
+	  "A move number that does not match the move it stands before: White's move N wants N., "
+	  "Black's N... (or N.). Only the first one of a game is reported; a game from a FEN tag counts "
+	  "from the FEN's fullmove number. The suggestion is the number expected.",
+	  RULES({ "PGN 8.2.2", NULL }),
+	  ROSTER("*") "\n1. e4 e5 3. Nf3 Nc6 *\n",
+	  "`pgnaudit fix` writes every move number anew. When the moves replay but the numbers jump, the "
+	  "numbers were miscopied; when they do not replay, a move may be missing: compare with the "
+	  "source." },
+
+	{ CHECK_ENCODING,
+	  "Bytes in a tag or in the movetext (a comment, a move) that are not valid UTF-8; they are read "
+	  "as Latin-1 (ISO 8859-1), and the message quotes the text around the first of them. One "
+	  "finding per game. The section cited, PGN 4.1, prescribes Latin-1, but files today are written "
+	  "in UTF-8 and the programs that read them expect it, so a file with both shows names wrongly. "
+	  "In the example the e of Reti is the Latin-1 byte 0xE9.",
+	  RULES({ "PGN 4.1", NULL }),
+	  "[Event \"Example\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"R\xe9ti, Richard\"]\n"
+	  "[Black \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+	  "Convert the file to UTF-8, for example `iconv -f latin1 -t utf-8 old.pgn > new.pgn`, once it "
+	  "is plain that all of it is Latin-1: a file with games in both encodings needs the Latin-1 ones "
+	  "converted alone." },
+
+	{ CHECK_UNSUPPORTED_VARIANT,
+	  "The Variant tag names a game other than chess or Chess960 (crazyhouse, atomic, antichess, "
+	  "horde, three-check ...), or, in a game without a Variant tag, the Event tag names one as a "
+	  "word (FICS exports say \"FICS rated crazyhouse game\" and nothing else). The game is not "
+	  "replayed: its moves follow other rules. Chess960 (Fischerandom, chess 960, FRC) and a "
+	  "Variant of Standard or From Position are audited as usual.",
+	  NO_RULES,
+	  "[Event \"Example\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
+	  "[Result \"1-0\"]\n[Variant \"crazyhouse\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 1-0\n",
+	  "Nothing, when the game is of that variant: the finding says that it was left out. When it is "
+	  "standard chess, correct the Variant tag (or the Event tag's wording) and it is audited." },
+
+	{ CHECK_MISSING_TAG,
+	  "One or more tags of the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) are "
+	  "absent; one finding per game names them all. PGN asks for the seven in every game, with ? "
+	  "(????.??.?? for the Date) where a value is not known.",
+	  RULES({ "PGN 8.1.1", NULL }),
+	  "[Event \"Example\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
+	  "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+	  "Add the tags, with ? for what is not known. `pgnaudit fix` writes the roster first, with "
+	  "those values for the tags a game lacks." },
+
+	{ CHECK_TAG_FORMAT,
+	  "A tag value not in the standard's form: Date, EventDate and UTCDate as YYYY.MM.DD (a real "
+	  "calendar date, ?? for a part not known), Round as ?, - or round numbers joined by dots (3, "
+	  "3.1), Result as 1-0, 0-1, 1/2-1/2 or *, WhiteElo and BlackElo as digits (- for an unrated "
+	  "player), TimeControl as the standard's periods (40/7200:3600, 300+2, *180), PlyCount as "
+	  "digits, SetUp as 0 or 1. A value that holds a control character (a tab, an escape) is "
+	  "reported too, and so are a FEN tag without SetUp \"1\" and SetUp \"1\" without a FEN tag (the "
+	  "game is replayed from the FEN whenever it has one). The suggestion is the value in the "
+	  "standard's form, where that is plain.",
+	  RULES({ "PGN 7", "a control character in a value" },
+		{ "PGN 8.1.1.3", "Date" },
+		{ "PGN 8.1.1.4", "Round" },
+		{ "PGN 8.1.1.7", "Result" },
+		{ "PGN 9.1.2", "WhiteElo, BlackElo" },
+		{ "PGN 9.2.1", "EventDate" },
+		{ "PGN 9.5.3", "UTCDate" },
+		{ "PGN 9.6.1", "TimeControl" },
+		{ "PGN 9.7.1", "SetUp, and SetUp and FEN not paired" },
+		{ "PGN 9.9.3", "PlyCount" }),
+	  "[Event \"Example\"]\n[Site \"?\"]\n[Date \"2024-03-01\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
+	  "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+	  "Write the value in the form the message gives. `pgnaudit fix` writes the values check "
+	  "suggests (Date \"2024-03-01\" as 2024.03.01) and adds SetUp \"1\" beside a FEN tag." },
+
+	{ CHECK_DUPLICATE_TAG,
+	  "The same tag twice in one game, reported at the second; the message gives both values when "
+	  "they differ. PGN gives a tag name at most once in a game. Where a tag's value is used (the "
+	  "Result, the FEN, the Date), the first one is.",
+	  RULES({ "PGN 8.1", NULL }),
+	  ROSTER("1-0") "[White \"Morphy, Paul\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+	  "Keep the right value and delete the other tag. `pgnaudit fix` keeps both (a roster tag's "
+	  "first value in the roster, the other after it; the Result once), so the choice is yours to "
+	  "make." },
+
+	{ CHECK_RESULT_MISMATCH,
+	  "The Result tag disagrees with the game termination marker at the end of the movetext. A tag "
+	  "in another form that means the same result (1/2) is tag-format's, not this. The checks of "
+	  "the result take the termination marker as the game's result.",
+	  RULES({ "PGN 8.2.6", NULL }),
+	  ROSTER("1-0") "\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n",
+	  "Find out which of the two is right (the final position, a Termination tag, the source) and "
+	  "correct the other. `pgnaudit fix` makes them agree: the final position decides when it ends "
+	  "the game, else the termination marker does." },
+
+	{ CHECK_BAD_FEN,
+	  "The FEN tag is malformed (a rank that does not add up to eight squares, an unknown piece "
+	  "letter, a bad side to move, castling, en passant or move counter field), or it describes a "
+	  "position that cannot arise (not one king a side, a pawn on the first or last rank, the side "
+	  "not to move in check, more pieces than the promotions allow, an en passant square no double "
+	  "step made, checks no single move gives); such a game is not replayed. Two faults are "
+	  "repaired, and the game is replayed from the repaired position: a castling right whose king or "
+	  "rook is not on its square is dropped (an error: the position is misstated), and a fullmove "
+	  "number of 0 is read as 1 (a warning). Castling rights that only Chess960 grants, in a position "
+	  "that reads cleanly as Chess960, make the game Chess960 instead.",
+	  RULES({ "PGN 16.1", "a FEN that cannot be used; a fullmove number of 0" },
+		{ "FIDE 3.8.2.1", "a castling right whose king or rook is not on its square" }),
+	  ROSTER("*") "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w K - 0 1\"]\n\n1. e4 Kd7 *\n",
+	  "Correct the FEN from the source (a diagram, the game that led to it). For a castling right "
+	  "without its rook, drop the letter (the K of the example); a position that cannot arise often "
+	  "has its ranks in the wrong order, or is given from Black's side." },
+
+	{ CHECK_PLYCOUNT_MISMATCH,
+	  "The PlyCount tag gives another number of plies (half-moves) than the main line has. Only "
+	  "games replayed to their end are compared; the suggestion is the count of the main line.",
+	  RULES({ "PGN 9.9.3", NULL }),
+	  ROSTER("1-0") "[PlyCount \"8\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+	  "`pgnaudit fix` sets PlyCount to the plies of the main line. A PlyCount above them can mean "
+	  "moves were lost when the game was copied: compare with the source first." },
+
+	{ CHECK_ILLEGAL_MOVE,
+	  "No legal move of the side to move matches the move as written. The message says why, and "
+	  "the rule cited is the article the move breaks: how that piece moves, a piece of the mover's "
+	  "on the square of arrival, a piece in the way, a king left or put in check, castling rights "
+	  "lost or castling through check, a pawn move or promotion that is not allowed, a null move "
+	  "(--). The replay of the game stops there and the moves after it are not checked; with "
+	  "--recover the recording error that the rest of the game agrees with is searched first. A pawn "
+	  "move to the last rank without its promotion piece gets the promotion to a queen as its "
+	  "suggestion, when that is legal.",
+	  RULES({ "FIDE 3.1", "the square of arrival holds a piece of the mover's colour" },
+		{ "FIDE 3.2", "no bishop of the mover's can go there" },
+		{ "FIDE 3.3", "no rook of the mover's can go there" },
+		{ "FIDE 3.4", "no queen of the mover's can go there" },
+		{ "FIDE 3.5", "the piece would have to jump over another" },
+		{ "FIDE 3.6", "no knight of the mover's can go there" },
+		{ "FIDE 3.7.1", "no pawn can advance there, or the square is occupied" },
+		{ "FIDE 3.7.2", "a pawn's double step is blocked" },
+		{ "FIDE 3.7.3", "no pawn can capture there, or there is nothing to capture" },
+		{ "FIDE 3.7.3.2", "en passant later than right after the double step" },
+		{ "FIDE 3.7.3.3", "a promotion left out, to a king or a pawn, off the last rank, or of a piece that is no pawn" },
+		{ "FIDE 3.8.1", "no king move reaches the square" },
+		{ "FIDE 3.8.2.1", "castling after the king or that rook has moved" },
+		{ "FIDE 3.8.2.2", "castling with a piece between, out of, through or into check" },
+		{ "FIDE 3.9", "the move leaves or puts the mover's king in check (a pinned piece)" },
+		{ "FIDE 3.10.1", "a null move, or no piece of the mover's on the square named" }),
+	  ROSTER("*") "\n1. e4 e5 2. Ke2 Qh4 3. Kf3 Qf4+ 4. Kxf4 *\n",
+	  "Compare the move with the scoresheet or the source: a recording error (a wrong piece letter, "
+	  "a square off by one, a move left out, two moves swapped) is the usual cause. `pgnaudit check "
+	  "--recover` names the one repair the rest of the game agrees with, and `pgnaudit fix --recover` "
+	  "writes it, marked in a comment." },
+
+	{ CHECK_AMBIGUOUS_MOVE,
+	  "Two or more legal moves match the move as written, and it does not say which piece moves "
+	  "(Ne2 where both knights can go to e2). The suggestion lists the moves it could be, and the "
+	  "replay of the game stops there. Under --lang auto, a game that replays to its end in two "
+	  "notations, to different moves, is reported so at the first move where they part: --lang "
+	  "chooses.",
+	  RULES({ "FIDE C.11", "the move does not name which piece moves" },
+		{ "FIDE C.3", "two notations read the game differently" }),
+	  ROSTER("*") "\n1. e4 e5 2. Nc3 Nc6 3. Ne2 *\n",
+	  "Add the file (else the rank) of the piece that moved: Nge2 or Nce2. The source, or the moves "
+	  "that follow, tell which; `pgnaudit check --recover` keeps the one the rest of the game agrees "
+	  "with." },
+
+	{ CHECK_MOVE_AFTER_END,
+	  "Moves recorded after the game was over. After checkmate or stalemate no move is legal: the "
+	  "finding is an error and the replay stops. After a dead position (neither side can checkmate "
+	  "by any series of legal moves) the first move is a warning: the position stays dead whatever is "
+	  "played, so the moves cannot change the draw, and a result other than the draw is "
+	  "wrong-result's error. After a fivefold repetition or 75 moves, automatic-draw says that play "
+	  "went on instead.",
+	  RULES({ "FIDE 5.1.1", "after checkmate" },
+		{ "FIDE 5.2.1", "after stalemate" },
+		{ "FIDE 5.2.2", "after a dead position" }),
+	  ROSTER("0-1") "\n1. f3 e5 2. g4 Qh4# 3. Kf2 0-1\n",
+	  "Delete the moves after the end. When they were played, a move before them is wrong: compare "
+	  "with the source." },
+
+	{ CHECK_REDUNDANT_DISAMBIGUATION,
+	  "The move names an origin file, rank or square it does not need: no other piece of that kind "
+	  "can legally go to the same square (a pinned one does not count), or it names the rank or the "
+	  "square where the file tells the pieces apart. A pawn move that names where the pawn comes "
+	  "from, but for the file of a capture, is reported too. The suggestion is the move in export "
+	  "SAN.",
+	  RULES({ "FIDE C.11", NULL }),
+	  ROSTER("*") "\n1. e4 e5 2. Ngf3 Nc6 *\n",
+	  FIX_WRITES_SAN },
+
+	{ CHECK_CAPTURE_MARK,
+	  "A capture (en passant too) written without x, or a move that captures nothing written with "
+	  "x or :. Castling and UCI moves, which have no marks, are left to castling-notation and "
+	  "nonstandard-notation. The suggestion is the move in export SAN.",
+	  RULES({ "FIDE C.9", "a capture by a piece" },
+		{ "FIDE C.10", "a capture by a pawn" }),
+	  ROSTER("*") "\n1. e4 d5 2. ed5 Qxd5 *\n",
+	  FIX_WRITES_SAN " An x on a move that captures nothing can also mean that the square was "
+	  "misread: check it against the source." },
+
+	{ CHECK_CHECK_MARK,
+	  "A move that gives check written without +, or a move that does not give check written with "
+	  "+. A mate marked + is mate-mark's. The suggestion is the move in export SAN.",
+	  RULES({ "FIDE C.14", NULL }),
+	  ROSTER("*") "\n1. e4 e5 2. Bc4 Nc6 3. Bxf7 Kxf7 *\n",
+	  FIX_WRITES_SAN " A + on a move that does not check can also mean that the move was misread." },
+
+	{ CHECK_MATE_MARK,
+	  "A move that mates written without # (or with + instead), or a move marked # that does not "
+	  "mate; ++ on a move that is neither a mate nor a double check is reported so too (++ for a "
+	  "mate, an older way of writing it, is nonstandard-notation's). The suggestion is the move in "
+	  "export SAN.",
+	  RULES({ "FIDE C.14", NULL }),
+	  ROSTER("1-0") "\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ 1-0\n",
+	  FIX_WRITES_SAN " A # on a move that does not mate can mean that the game went on in the "
+	  "source: check the result." },
+
+	{ CHECK_CASTLING_NOTATION,
+	  "Castling written with zeros (0-0, 0-0-0), with a lower-case o (o-o), or as a move of the king "
+	  "(Kg1, e1g1, Ke1-g1) instead of O-O or O-O-O with the capital letter O. The Laws' appendix on "
+	  "notation writes castling 0-0 on a scoresheet; PGN export writes O-O, and that is the rule "
+	  "cited. The suggestion is the move in export SAN.",
+	  RULES({ "PGN 8.2.3", NULL }),
+	  ROSTER("*") "\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 *\n",
+	  FIX_WRITES_SAN },
+
+	{ CHECK_NONSTANDARD_NOTATION,
+	  "A legal move that is not in export SAN: long algebraic (e2-e4, Ng1f3), UCI coordinates "
+	  "(g1f3), a promotion without = (e8Q), the suffix e.p., a lower-case piece letter, P for a "
+	  "pawn, : for a capture, ++ for a mate; one finding per move names every such form it uses. "
+	  "Annotation signs written as text, as ChessBase and Fritz export them (+=, N, D), are read as "
+	  "annotations: one finding per game, at the first, gives the NAG PGN has for it. A game "
+	  "written in another notation than English (national piece letters, figurines) has one finding, "
+	  "at its first move written in it.",
+	  RULES({ "PGN 8.2.3", "a move not in export SAN" },
+		{ "PGN 8.2.4", "annotation signs written as text" },
+		{ "FIDE C.3", "moves in national piece letters or figurines" }),
+	  ROSTER("*") "\n1. e2-e4 e7-e5 2. Ng1-f3 *\n",
+	  "Nothing is wrong with the moves. `pgnaudit fix` writes them in export SAN, and annotation "
+	  "signs as NAGs; --ignore nonstandard-notation leaves the findings out where the notation is "
+	  "the one expected." },
+
+	{ CHECK_WRONG_RESULT,
+	  "The final position decides the game, by checkmate, stalemate or a dead position (neither side "
+	  "can checkmate by any series of legal moves), and the result says otherwise; a result of * on "
+	  "a game that is over is a warning. The suggestion is the right result. Only a game replayed to "
+	  "its end is judged; a win on time the final position cannot give is unwinnable-timeout's, and "
+	  "an automatic draw carries its own verdict (automatic-draw).",
+	  RULES({ "FIDE 5.1.1", "checkmate" },
+		{ "FIDE 5.2.1", "stalemate" },
+		{ "FIDE 5.2.2", "a dead position" }),
+	  ROSTER("1-0") "\n1. f3 e5 2. g4 Qh4# 1-0\n",
+	  "Correct the result, in the Result tag and after the moves; `pgnaudit fix` writes the one the "
+	  "final position gives. When the result is right, the moves are not: some are missing at the "
+	  "end, or one was misrecorded." },
+
+	{ CHECK_UNWINNABLE_TIMEOUT,
+	  "The game is recorded as won on time, by the Termination or TerminationDetails tag or a "
+	  "comment after the last move (\"Black forfeits on time\", \"time forfeit\"), but the winner "
+	  "could not have checkmated by any series of legal moves from the final position: by the Laws "
+	  "the game is drawn. It is reported when the winner has no queen, no rook and no pawn that can "
+	  "still advance, and the impossibility is proved; a record that names the winner as the one who "
+	  "lost on time is left alone. The suggestion is 1/2-1/2.",
+	  RULES({ "FIDE 6.9", NULL }),
+	  ROSTER("1-0") "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/7r/4K3 w - - 0 60\"]\n"
+	  "[Termination \"Black lost on time\"]\n\n60. Kd1 Kd7 1-0\n",
+	  "Correct the result to 1/2-1/2. When a player did win, something else in the record is wrong: "
+	  "the final position, or who lost on time." },
+
+	{ CHECK_AUTOMATIC_DRAW,
+	  "Under the 2023 Laws (by default for games played on or after 1 July 2014, and for undated "
+	  "ones: see --rules), the same position occurred for the fifth time, or 75 moves of each player "
+	  "were made without a pawn move or capture (a checkmate on the last of them stands): the game "
+	  "was drawn there, whatever the players did next. An error when the result is decisive; a "
+	  "warning when play went on under a drawn result, or the result is * or none; information when "
+	  "the game rightly ended there drawn. It is the one finding of the draw: the moves after it get "
+	  "no move-after-end. The threefold repetitions on the way are missed-threefold's.",
+	  RULES({ "FIDE 9.6.1", "the fifth occurrence of a position" },
+		{ "FIDE 9.6.2", "75 moves of each player without pawn move or capture" }),
+	  ROSTER("1-0") "\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6\n6. Ng1 Ng8 7. Nf3 Nf6 "
+	  "8. Ng1 Ng8 1-0\n",
+	  "Correct the result to 1/2-1/2 and end the record at the move that drew. A game played before "
+	  "1 July 2014 that has no Date is judged by the 2023 Laws: give it its Date, or check it with "
+	  "--rules fide2005." },
+
+	{ CHECK_INVALID_CLAIM,
+	  "The game is recorded as drawn by threefold repetition or under the fifty-move rule (by the "
+	  "Termination or TerminationDetails tag, or a comment after the last move of a game scored "
+	  "1/2-1/2), but the positions do not support the claim of the player to move at the end: the "
+	  "final position has not stood three times and none of his moves would make a position stand a "
+	  "third time, or fewer than 50 moves of each player were made without capture or pawn move and "
+	  "his move cannot complete them. A decisive result records no claim, and a game whose replay "
+	  "stopped early is not judged.",
+	  RULES({ "FIDE 9.2.1", "a threefold repetition claim" },
+		{ "FIDE 9.3", "a fifty-move claim" }),
+	  ROSTER("1/2-1/2") "[Termination \"Game drawn by repetition\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n",
+	  "Compare the last moves with the source: a claim that does not stand usually means moves are "
+	  "missing or misrecorded. When the draw came another way (agreed, say), correct the Termination "
+	  "tag or the comment." },
+
+	{ CHECK_MISSED_THREEFOLD,
+	  "A player could have claimed a draw by threefold repetition and played on without claiming: "
+	  "the position with him to move had just appeared for the third time, or the move he wrote "
+	  "would make a position appear for the third time. Positions are the same when the same player "
+	  "is to move, the same pieces stand on the same squares, and the castling rights and en passant "
+	  "captures (those that are legal) are the same. Reported once per player for each stretch of "
+	  "play between captures and pawn moves; the message names the earlier moves at which the "
+	  "position stood. The last move of a game drawn, or with the result *, may have come with the "
+	  "claim and is passed over.",
+	  RULES({ "FIDE 9.2.1.1", "the move he wrote would repeat a position a third time" },
+		{ "FIDE 9.2.1.2", "the position had just appeared for the third time" }),
+	  ROSTER("*") "\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n",
+	  "Nothing to correct: the moves are legal, and a claim was the player's to make. The finding is "
+	  "information for an arbiter or a study of the game; --ignore missed-threefold, or --ignore "
+	  "info, leaves it out." },
+
+	{ CHECK_MISSED_FIFTY_MOVE,
+	  "A player could have claimed a draw under the fifty-move rule and played on: the last 50 moves "
+	  "of each player had no capture and no pawn move, or the move he wrote would complete such 50 "
+	  "moves. The halfmove clock of a FEN tag counts (in the example it says that 100 plies went by "
+	  "without either). Reported once per player for each stretch of play between captures and pawn "
+	  "moves; under the 2023 Laws the 75-move rule later ends the game by itself (automatic-draw).",
+	  RULES({ "FIDE 9.3.1", "the move he wrote would complete the 50 moves" },
+		{ "FIDE 9.3.2", "the 50 moves had been made" }),
+	  ROSTER("*") "[SetUp \"1\"]\n[FEN \"r3k3/8/8/8/8/8/8/R3K3 w - - 100 80\"]\n\n80. Kd2 Kd7 81. Ke3 *\n",
+	  "Nothing to correct: the moves are legal, and a claim was the player's to make. --ignore "
+	  "missed-fifty-move, or --ignore info, leaves the finding out." },
+};
+
+_Static_assert(sizeof explanations / sizeof explanations[0] == CHECK_COUNT,
+	       "every code of the catalogue (finding.h) has its explanation");
+
+const struct check_explanation *check_explanation(enum check_code code)
+{
+	assert(explanations[code].code == code); /* test_explain checks the order of them all */
+	return &explanations[code];
+}
