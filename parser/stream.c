@@ -104,6 +104,26 @@ struct input_stream {
 	char zip_error[320];        /* then why, said once the bytes before are handed out */
 	unsigned long long zip_at;  /* the offset in the archive of the next byte zip.c gets */
 	char *zip_path;             /* the archive's file, for a member's stream */
+	struct ahead *ahead;        /* decoding ahead in a thread (stream_read_ahead) */
+};
+
+/* stream_read_ahead: a thread of the stream's own inflates or decodes into
+ * AHEAD_SLOTS buffers of OUT_SIZE bytes, and stream_read hands them out.
+ * The slots from `first` (count of them) are the reader's; the one after
+ * them is the decoding thread's while it fills it. */
+#define AHEAD_SLOTS 4
+
+struct ahead {
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t more, room;
+	unsigned char *slot[AHEAD_SLOTS];
+	size_t len[AHEAD_SLOTS];
+	int first, count;
+	size_t at;                  /* the reader's offset in slot[first] */
+	int ended;                  /* 1 at the end of the data, -1 failed */
+	int stop;                   /* stream_close: the thread is to end */
+	char error[320];            /* why it failed */
 };
 
 /* A member's stream, closed where its member ended, kept open for the next
@@ -936,12 +956,144 @@ static ssize_t read_out(struct input_stream *s, unsigned char *buf, size_t n, ch
 	return (ssize_t)n;
 }
 
+/* The decoding thread: fills the free slots, one at a time, until the
+ * data end or fail, or the stream is closed. */
+static void *decode_ahead(void *arg)
+{
+	struct input_stream *s = arg;
+	struct ahead *a = s->ahead;
+
+	for (;;) {
+		pthread_mutex_lock(&a->lock);
+		while (a->count == AHEAD_SLOTS && !a->stop)
+			pthread_cond_wait(&a->room, &a->lock);
+		int stop = a->stop, k = (a->first + a->count) % AHEAD_SLOTS;
+		pthread_mutex_unlock(&a->lock);
+		if (stop)
+			return NULL;
+		size_t len = 0;
+		ssize_t got;
+		char err[sizeof a->error];
+
+		while ((got = read_out(s, a->slot[k] + len, OUT_SIZE - len, err, sizeof err)) > 0 &&
+		       (len += (size_t)got) < OUT_SIZE)
+			continue;
+		pthread_mutex_lock(&a->lock);
+		if (len > 0) {
+			a->len[k] = len;
+			a->count++;
+		}
+		if (got < 0)
+			memcpy(a->error, err, sizeof err);
+		if (got <= 0)
+			a->ended = got < 0 ? -1 : 1;
+		pthread_cond_signal(&a->more);
+		pthread_mutex_unlock(&a->lock);
+		if (got <= 0)
+			return NULL;
+	}
+}
+
+static ssize_t read_ahead(struct input_stream *s, unsigned char *buf, size_t n, char *err, size_t errlen)
+{
+	struct ahead *a = s->ahead;
+
+	pthread_mutex_lock(&a->lock);
+	while (a->count == 0 && !a->ended)
+		pthread_cond_wait(&a->more, &a->lock);
+	if (a->count == 0) {
+		int failed = a->ended < 0;
+
+		if (failed)
+			set_error(err, errlen, a->error);
+		pthread_mutex_unlock(&a->lock);
+		return failed ? -1 : 0;
+	}
+	int k = a->first;
+	pthread_mutex_unlock(&a->lock);
+	if (n > a->len[k] - a->at)
+		n = a->len[k] - a->at;
+	memcpy(buf, a->slot[k] + a->at, n);
+	a->at += n;
+	if (a->at == a->len[k]) {
+		pthread_mutex_lock(&a->lock);
+		a->first = (k + 1) % AHEAD_SLOTS;
+		a->count--;
+		a->at = 0;
+		pthread_cond_signal(&a->room);
+		pthread_mutex_unlock(&a->lock);
+	}
+	return (ssize_t)n;
+}
+
+static void free_ahead(struct ahead *a)
+{
+	for (int k = 0; k < AHEAD_SLOTS; k++)
+		free(a->slot[k]);
+	free(a);
+}
+
+int stream_read_ahead(struct input_stream *s)
+{
+	char err[256];
+
+	if (s->ahead != NULL || s->tap != NULL || s->chunk_limit != 0)
+		return 0;
+	if (s->mode == MODE_UNKNOWN && detect_format(s, err, sizeof err) < 0)
+		return 0;
+	if (s->mode != MODE_GZIP && s->mode != MODE_DECODER)
+		return 0;
+	struct ahead *a = calloc(1, sizeof *a);
+
+	if (a == NULL)
+		return 0;
+	for (int k = 0; k < AHEAD_SLOTS; k++) {
+		a->slot[k] = malloc(OUT_SIZE);
+		if (a->slot[k] == NULL) {
+			free_ahead(a);
+			return 0;
+		}
+	}
+	pthread_mutex_init(&a->lock, NULL);
+	pthread_cond_init(&a->more, NULL);
+	pthread_cond_init(&a->room, NULL);
+	s->ahead = a;
+	if (pthread_create(&a->thread, NULL, decode_ahead, s) != 0) {
+		s->ahead = NULL;
+		pthread_cond_destroy(&a->more);
+		pthread_cond_destroy(&a->room);
+		pthread_mutex_destroy(&a->lock);
+		free_ahead(a);
+		return 0;
+	}
+	return 1;
+}
+
+static void stop_ahead(struct input_stream *s)
+{
+	struct ahead *a = s->ahead;
+
+	pthread_mutex_lock(&a->lock);
+	a->stop = 1;
+	pthread_cond_signal(&a->room);
+	pthread_mutex_unlock(&a->lock);
+	pthread_join(a->thread, NULL);
+	pthread_cond_destroy(&a->more);
+	pthread_cond_destroy(&a->room);
+	pthread_mutex_destroy(&a->lock);
+	free_ahead(a);
+	s->ahead = NULL;
+}
+
 ssize_t stream_read(struct input_stream *s, void *buf, size_t n, char *err, size_t errlen)
 {
 	ssize_t got;
 
 	if (n == 0)
 		return 0;
+	/* The decoding thread is the one to look at the rest. */
+	if (s->ahead)
+		return read_ahead(s, buf, n, err, errlen);
 	if (s->wide)
 		return refuse_wide(s, err, errlen);
 	if (s->foreign)
@@ -1181,6 +1333,8 @@ void stream_close(struct input_stream *s)
 {
 	if (s == NULL)
 		return;
+	if (s->ahead)
+		stop_ahead(s);
 	/* A member read to its end, with nothing set on it for one caller. */
 	if (s->zip_path != NULL && s->zip_path[0] && s->zip_state == 1 && !s->zip_eof && s->tap == NULL &&
 	    s->chunk_limit == 0) {

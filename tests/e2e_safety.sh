@@ -234,15 +234,19 @@ for tool in "zstd -q -c:zstd:zst" "bzip2 -c:bzip2:bz2" "xz -c:xz:xz"; do
 	expect_grep "checked $((2 * games)) games in 1 file" "$TMP/err" "$name: two concatenated ${name} data read one after the other"
 	size=$(wc -c <"$TMP/in.pgn.$ext")
 	head -c $((size * 2 / 3)) "$TMP/in.pgn.$ext" >"$TMP/cut.$ext"
-	"$BIN" check -q -f jsonl "$TMP/cut.$ext" >"$TMP/cut.jsonl" 2>"$TMP/err"
-	expect_true "$name cut short: exit 2" -- test $? = 2
-	expect_true "$name cut short: one message" -- test "$(wc -l <"$TMP/err")" = 1
-	expect_grep "cut.$ext: truncated $name data (after byte [0-9]* of the compressed data)" "$TMP/err" \
-		"$name cut short: said, with the offset"
-	grep -v '"record"' "$TMP/cut.jsonl" | sed 's|"file":"[^"]*"|"file":"X"|' >"$TMP/cut.findings"
-	n=$(wc -l <"$TMP/cut.findings")
-	head -n "$n" "$TMP/plain.jsonl" >"$TMP/plain.head"
-	expect_same "$TMP/plain.head" "$TMP/cut.findings" "$name cut short: the games before it keep their findings ($n)"
+	for jobs in 1 2; do
+		"$BIN" check -q -j $jobs -f jsonl "$TMP/cut.$ext" >"$TMP/cut.jsonl" 2>"$TMP/err"
+		expect_true "$name cut short, -j $jobs: exit 2" -- test $? = 2
+		expect_true "$name cut short, -j $jobs: one message" -- test "$(wc -l <"$TMP/err")" = 1
+		expect_grep "cut.$ext: truncated $name data (after byte [0-9]* of the compressed data)" "$TMP/err" \
+			"$name cut short, -j $jobs: said, with the offset"
+		grep -v '"record"' "$TMP/cut.jsonl" | sed 's|"file":"[^"]*"|"file":"X"|' >"$TMP/cut.findings"
+		n=$(wc -l <"$TMP/cut.findings")
+		head -n "$n" "$TMP/plain.jsonl" >"$TMP/plain.head"
+		expect_same "$TMP/plain.head" "$TMP/cut.findings" "$name cut short, -j $jobs: the games before it keep their findings ($n)"
+		[ $jobs = 1 ] && cp "$TMP/err" "$TMP/err.j1"
+	done
+	expect_same "$TMP/err.j1" "$TMP/err" "$name cut short: -j 2 says what -j 1 says"
 	{ cat "$TMP/in.pgn.$ext"; echo "not $name"; } >"$TMP/garbage.$ext"
 	"$BIN" check -q "$TMP/garbage.$ext" >/dev/null 2>"$TMP/err"
 	expect_true "$name with text after it: exit 2" -- test $? = 2

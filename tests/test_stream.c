@@ -800,6 +800,50 @@ static void test_zip_members(void **state)
 	}
 }
 
+/* Decoding ahead in a thread (stream_read_ahead, check -j N) gives the
+ * bytes and the error reading gives without it: whole, cut short, or
+ * damaged, in reads of any size; plain text is not read ahead. */
+static void test_read_ahead(void **state)
+{
+	size_t len = (size_t)3 * 1024 * 1024 + 12345;
+	char *text = pgn_text(len);
+	struct bytes z = gzip_member(text, len);
+
+	(void)state;
+	for (int damage = 0; damage < 3; damage++) {
+		size_t cut = damage == 1 ? z.len / 2 : z.len;
+		if (damage == 2)
+			z.data[z.len / 3] ^= 0x5a;
+		char err0[256], err[256];
+		struct bytes whole = read_until_error(z.data, cut, 0, err0, sizeof err0);
+		assert_true(damage == 0 ? err0[0] == 0 : err0[0] != 0);
+		for (size_t chunk = 1; chunk <= 100000; chunk *= 317) {
+			struct bytes got = { NULL, 0 };
+			struct input_stream *s = stream_open_memory(z.data, cut);
+			assert_int_equal(stream_read_ahead(s), 1);
+			read_into(s, chunk, &got, err, sizeof err);
+			assert_string_equal(err, err0);
+			assert_int_equal(got.len, whole.len);
+			assert_memory_equal(got.data, whole.data, whole.len);
+			stream_close(s);
+			free(got.data);
+		}
+		/* Closed before it is read to the end: the thread stops. */
+		struct input_stream *s = stream_open_memory(z.data, cut);
+		assert_int_equal(stream_read_ahead(s), 1);
+		char buf[100];
+		assert_int_equal(stream_read(s, buf, sizeof buf, err, sizeof err), (ssize_t)sizeof buf);
+		stream_close(s);
+		free(whole.data);
+	}
+	struct input_stream *s = stream_open_memory(text, len);
+	assert_int_equal(stream_read_ahead(s), 0);
+	expect_contents(s, 0, text);
+	stream_close(s);
+	free(z.data);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -824,6 +868,7 @@ int main(void)
 		cmocka_unit_test(test_every_kind_of_deflate_data),
 		cmocka_unit_test(test_damage_reads_the_same_in_any_read_size),
 		cmocka_unit_test(test_zip_members),
+		cmocka_unit_test(test_read_ahead),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -122,6 +122,10 @@ static int open_next_file(struct pipeline *p)
 			src->holders = 1;
 			p->src = src;
 			p->next_index = 0;
+		} else {
+			/* Inflated or decoded in a thread of its own, so
+			 * that a turn to read is a copy, not the decoding. */
+			(void)stream_read_ahead(p->stream);
 		}
 		return 1;
 	}
