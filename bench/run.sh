@@ -37,6 +37,7 @@ OUT=bench/out
 CORPUS=$OUT/corpus.pgn
 CORPUS_GZ=$OUT/corpus.pgn.gz
 CORPUS_ZST=$OUT/corpus.pgn.zst
+CORPUS_ZIP=$OUT/corpus.zip
 TARGET_BYTES=30000000
 
 die() {
@@ -100,6 +101,13 @@ fi
 if [ ! -s "$CORPUS_ZST" ] || [ "$CORPUS" -nt "$CORPUS_ZST" ]; then
 	zstd -q -3 -c "$CORPUS" >"$CORPUS_ZST.tmp" && mv "$CORPUS_ZST.tmp" "$CORPUS_ZST"
 fi
+# A zip archive of it, as TWIC's are made (zip's default deflate, level 6),
+# read through libarchive.
+if [ ! -s "$CORPUS_ZIP" ] || [ "$CORPUS" -nt "$CORPUS_ZIP" ]; then
+	command -v zip >/dev/null 2>&1 || die "zip is needed for the .zip row (apt-get install zip)"
+	rm -f "$CORPUS_ZIP.tmp"
+	zip -q -j "$CORPUS_ZIP.tmp" "$CORPUS" && mv "$CORPUS_ZIP.tmp" "$CORPUS_ZIP"
+fi
 
 BYTES=$(wc -c <"$CORPUS" | tr -d ' ')
 GAMES=$(grep -c '^\[Event ' "$CORPUS" || true)
@@ -131,8 +139,8 @@ better() {
 # whole file, measure what the machine's two vCPUs give together - the most
 # any -j2 could get (see "parallel ceiling" below).
 NAMES=("pgnaudit check" "pgnaudit check (gzip)" "pgnaudit check -j2" "pgnaudit check -j2 (gzip)" "pgn-extract -r"
-	"two pgnaudit check at once" "pgnaudit check (zstd)" "pgnaudit check -j2 (zstd)")
-MAX_OK=(1 1 1 1 0 1 1 1)
+	"two pgnaudit check at once" "pgnaudit check (zstd)" "pgnaudit check -j2 (zstd)" "pgnaudit check (zip)")
+MAX_OK=(1 1 1 1 0 1 1 1 1)
 run_command() {
 	case $1 in
 	0) "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS" ;;
@@ -143,6 +151,7 @@ run_command() {
 	5) two_at_once ;;
 	6) "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS_ZST" ;;
 	7) "$PGNAUDIT" check -j 2 -f jsonl -o /dev/null "$CORPUS_ZST" ;;
+	8) "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS_ZIP" ;;
 	esac
 }
 
@@ -167,7 +176,7 @@ BEST=()
 round=0
 while [ "$round" -lt "$RUNS" ]; do
 	round=$((round + 1))
-	for i in 0 1 2 3 4 5 6 7; do
+	for i in 0 1 2 3 4 5 6 7 8; do
 		status=0
 		start=$EPOCHREALTIME
 		run_command "$i" >/dev/null 2>&1 || status=$?
@@ -203,9 +212,9 @@ fi
 # command's exit status survives /usr/bin/time; $0 there is the status file).
 RSS=()
 if [ -n "$TIME_BIN" ]; then
-	export PGNAUDIT PGN_EXTRACT CORPUS CORPUS_GZ CORPUS_ZST
+	export PGNAUDIT PGN_EXTRACT CORPUS CORPUS_GZ CORPUS_ZST CORPUS_ZIP
 	export -f run_command
-	for i in 0 1 2 3 4 6 7; do
+	for i in 0 1 2 3 4 6 7 8; do
 		"$TIME_BIN" -f %M -o "$RSS_FILE" bash -c 'run_command "$1" >/dev/null 2>&1; echo $? >"$0"' \
 			"$STATUS_FILE" "$i"
 		[ "$(cat "$STATUS_FILE")" -le "${MAX_OK[$i]}" ] || die "${NAMES[$i]} failed under $TIME_BIN"
@@ -231,9 +240,9 @@ if [ -n "$TIME_BIN" ] && [ "$BIG_COPIES" -gt 0 ]; then
 	done
 fi
 PA_SECS=${BEST[0]} PZ_SECS=${BEST[1]} P2_SECS=${BEST[2]} PZ2_SECS=${BEST[3]} PE_SECS=${BEST[4]} TWO_SECS=${BEST[5]}
-PS_SECS=${BEST[6]} PS2_SECS=${BEST[7]}
+PS_SECS=${BEST[6]} PS2_SECS=${BEST[7]} PP_SECS=${BEST[8]}
 PA_RSS=${RSS[0]:-} PZ_RSS=${RSS[1]:-} P2_RSS=${RSS[2]:-} PZ2_RSS=${RSS[3]:-} PE_RSS=${RSS[4]:-}
-PS_RSS=${RSS[6]:-} PS2_RSS=${RSS[7]:-}
+PS_RSS=${RSS[6]:-} PS2_RSS=${RSS[7]:-} PP_RSS=${RSS[8]:-}
 
 VERSION=$("$PGNAUDIT" --version 2>/dev/null | head -n 1 || true)
 PE_VERSION=$("$PGN_EXTRACT" --version 2>&1 | head -n 1 || true)
@@ -252,7 +261,8 @@ awk -v bytes="$BYTES" -v games="$GAMES" -v rss="${TIME_BIN:+1}" \
 	-v p2="$P2_SECS" -v p2_rss="$P2_RSS" \
 	-v pz2="$PZ2_SECS" -v pz2_rss="$PZ2_RSS" \
 	-v pe="$PE_SECS" -v pe_rss="$PE_RSS" -v two="$TWO_SECS" \
-	-v ps="$PS_SECS" -v ps_rss="$PS_RSS" -v ps2="$PS2_SECS" -v ps2_rss="$PS2_RSS" '
+	-v ps="$PS_SECS" -v ps_rss="$PS_RSS" -v ps2="$PS2_SECS" -v ps2_rss="$PS2_RSS" \
+	-v pp="$PP_SECS" -v pp_rss="$PP_RSS" '
 function row(name, secs, kib) {
 	if (secs <= 0) secs = 0.001
 	printf "%-30s %8.4f %9.1f %10.0f", name, secs, bytes / 1e6 / secs, games / secs
@@ -269,6 +279,7 @@ BEGIN {
 	row("pgnaudit check -j2 (.gz input)", pz2, pz2_rss)
 	row("pgnaudit check (.zst input)", ps, ps_rss)
 	row("pgnaudit check -j2 (.zst input)", ps2, ps2_rss)
+	row("pgnaudit check (.zip input)", pp, pp_rss)
 	row("pgn-extract -r -s", pe, pe_rss)
 	if (pa <= 0) pa = 0.001
 	if (pz <= 0) pz = 0.001
@@ -279,6 +290,8 @@ BEGIN {
 	if (ps <= 0) ps = 0.001
 	if (ps2 <= 0) ps2 = 0.001
 	printf "zstd: -j1 / plain -j1: %.2f, -j2 / plain -j2: %.2f (1 would be free inflating)\n", pa / ps, p2 / ps2
+	if (pp <= 0) pp = 0.001
+	printf "zip: -j1 / plain -j1: %.2f (libarchive loaded, the member inflated)\n", pa / pp
 	printf "(above 1: pgnaudit is faster; MB/s and games/s count uncompressed bytes and [Event tags)\n"
 	if (two <= 0) two = 0.001
 	printf "parallel ceiling: two -j1 runs at once take %.4f s: the vCPUs do %.2f times the work of one\n", two, 2 * pa / two
