@@ -1041,7 +1041,7 @@ int stream_read_ahead(struct input_stream *s)
 		return 0;
 	if (s->mode == MODE_UNKNOWN && detect_format(s, err, sizeof err) < 0)
 		return 0;
-	if (s->mode != MODE_GZIP && s->mode != MODE_DECODER)
+	if (s->mode == MODE_PLAIN)
 		return 0;
 	struct ahead *a = calloc(1, sizeof *a);
 

@@ -79,10 +79,10 @@ int stream_seek(struct input_stream *s, unsigned long long at, char *err, size_t
 unsigned long long stream_bytes_read(void);
 
 /* From now on a thread of the stream's own inflates or decodes the rest
- * (gzip, zstd, bzip2, xz), up to 1 MiB ahead of stream_read, so that the
+ * (gzip, zstd, bzip2, xz, a zip member), up to 1 MiB ahead of stream_read, so that the
  * threads of check -j N that take turns to read only copy it; stream_read
  * gives the same bytes and errors as without.  Returns 1, or 0 when it was
- * not started (plain or zip input, a tap or chunk limit set, no memory or
+ * not started (plain input, a tap or chunk limit set, no memory or
  * thread).  stream_close stops the thread.  Used by one reader at a time. */
 int stream_read_ahead(struct input_stream *s);
 
