@@ -6,8 +6,8 @@
 # folders given to check; fix, split and replay of them; damage (cut short
 # in a member or in the central directory, a bad CRC, an encrypted
 # member): one message naming the archive and the offset, the games before
-# audited, exit 2; an archive of many members read in one pass.  Then the
-# progress line on a terminal.
+# audited, exit 2; an archive of many members read in one pass.  Then a
+# lichess-style .pgn.zst, and the progress line on a terminal.
 # Run from the repository root: `make e2e`.
 set -u
 BIN=$(pwd)/pgnaudit
@@ -174,6 +174,34 @@ for jobs in 1 2; do
 	"$BIN" check -j $jobs "$TMP/many.zip" >"$TMP/out" 2>"$TMP/err"
 	expect_grep "checked 2000 games in 2000 files: 2000 clean" "$TMP/err" "2000 members, -j $jobs: every one read"
 done
+
+# The lichess database's form: games with [%clk] comments in a .pgn.zst
+# made by zstd -19 (testdata/inputs/lichess.pgn, 30 of its games): the
+# same records as the text, from the file with -j 1 and -j 2 and from a
+# pipe; cut short, one message with the offset after the games before.
+if command -v zstd >/dev/null 2>&1; then
+	L=testdata/inputs/lichess.pgn
+	zstd -q -19 -c $L >"$TMP/lichess_db.pgn.zst"
+	"$BIN" check -q -f jsonl $L | sed "s|$L|X|" >"$TMP/lichess.want"
+	for jobs in 1 2; do
+		"$BIN" check -q -j $jobs -f jsonl "$TMP/lichess_db.pgn.zst" | sed "s|$TMP/lichess_db.pgn.zst|X|" >"$TMP/lichess.got"
+		expect_same "$TMP/lichess.want" "$TMP/lichess.got" "lichess .pgn.zst (zstd -19), -j $jobs: the records of the text"
+	done
+	"$BIN" check -q -f jsonl - <"$TMP/lichess_db.pgn.zst" | sed "s|\"file\":\"-\"|\"file\":\"X\"|" >"$TMP/lichess.got"
+	expect_same "$TMP/lichess.want" "$TMP/lichess.got" "lichess .pgn.zst from standard input: the records of the text"
+	expect_grep '"record":"file","file":"X","games":30,"clean":30' "$TMP/lichess.want" "lichess: its 30 games read and counted"
+	# Eight copies, cut in the last of zstd's 128 KiB blocks (a block cut
+	# short is nothing decoded).
+	for i in 1 2 3 4 5 6 7 8; do cat $L; done | zstd -q -19 -c >"$TMP/lichess8.pgn.zst"
+	size=$(wc -c <"$TMP/lichess8.pgn.zst")
+	head -c $((size - 16)) "$TMP/lichess8.pgn.zst" >"$TMP/lichess_cut.pgn.zst"
+	"$BIN" check -q -j 2 -f jsonl "$TMP/lichess_cut.pgn.zst" >"$TMP/out" 2>"$TMP/err"
+	expect_true "lichess .pgn.zst cut short: exit 2" -- test $? = 2
+	expect_grep "lichess_cut.pgn.zst: truncated zstd data (after byte [0-9]* of the compressed data) (after game [1-9][0-9]*)" "$TMP/err" \
+		"lichess .pgn.zst cut short: the offset and the games before"
+else
+	echo "e2e_inputs: no zstd command; skipping the lichess-style .pgn.zst"
+fi
 
 # The progress line (issue 27), on a terminal made by script(1); at once
 # with PGNAUDIT_PROGRESS_AFTER=0, then twice a second.
