@@ -50,12 +50,12 @@ static double seconds_since(const struct timespec *t)
 static void with_commas(char *out, size_t n, long v)
 {
 	char digits[32];
-	int len = snprintf(digits, sizeof digits, "%ld", v), k = 0;
+	int len = snprintf(digits, sizeof digits, "%ld", v);
 	size_t at = 0;
 	for (int i = 0; i < len && at + 2 < n; i++) {
 		out[at++] = digits[i];
-		k = len - i - 1;
-		if (k > 0 && k % 3 == 0)
+		int after = len - i - 1;   /* the digits still to come */
+		if (after > 0 && after % 3 == 0)
 			out[at++] = ',';
 	}
 	out[at] = '\0';

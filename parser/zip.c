@@ -241,8 +241,7 @@ static int archive_ended(struct zip_reader *z, char *err, size_t errlen)
 		/* From a pipe libarchive stops at the central directory:
 		 * read on to the end record. */
 		const void *bytes;
-		ssize_t n;
-		while (!z->ended && (n = read_callback(z->a, z, &bytes)) > 0)
+		while (!z->ended && read_callback(z->a, z, &bytes) > 0)
 			continue;
 		z->no_end = !has_end_record(z->tail, z->tail_len);
 	}
