@@ -1589,6 +1589,7 @@ static void game_reset(struct pgn_reader *r, struct pgn_game *g)
 	g->first_line = 0;
 	g->start_offset = g->end_offset = 0;
 	g->truncated = 0;
+	g->analysis_after = 0;
 	memset(&r->st, 0, sizeof r->st);
 	r->st.last_type = -1;
 }
@@ -1619,6 +1620,7 @@ static void result_to_end(struct pgn_reader *r, struct pgn_game *g)
 
 	memmove(&g->tokens[i], &g->tokens[i + 1], (size_t)(g->token_count - i - 1) * sizeof *g->tokens);
 	g->tokens[g->token_count - 1] = result;
+	g->analysis_after = i + 1;
 }
 
 /* The problems only the end of a game reveals. */

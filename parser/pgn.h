@@ -138,6 +138,8 @@ struct pgn_game {
 	uint64_t start_offset;      /* byte offsets in the (decompressed) input */
 	uint64_t end_offset;
 	int truncated;              /* a limit was exceeded: tokens or tags are missing */
+	int analysis_after;         /* analysis written after the termination marker (whose token
+				       is moved to the end): 1 + the index of its first token; 0 when none */
 	/* NULL, or: the lines are counted from the first line of a piece of
 	 * the file (check -j N), and this gives the file's line of that first
 	 * line, waiting if need be until it is known (pgn_file_line). */

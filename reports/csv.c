@@ -9,7 +9,7 @@
 
 static const char header[] =
 	"file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,suggestion,"
-	"white,black,event,round,date\n";
+	"white,black,event,round,date,variation\n";
 
 void csv_header(struct report *r)
 {
@@ -70,5 +70,12 @@ void csv_finding(struct report *r, const struct game_label *g, const struct find
 	field(b, g->event, 0);
 	field(b, g->round, 0);
 	field(b, g->date, 0);
+	/* The plies of finding.variation, with a space between. */
+	outbuf_put(b, ",", 1);
+	for (int i = 0; i < f->variation_depth; i++) {
+		if (i)
+			outbuf_put(b, " ", 1);
+		outbuf_put_int(b, f->variation[i]);
+	}
 	outbuf_put(b, "\n", 1);
 }

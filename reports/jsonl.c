@@ -146,6 +146,15 @@ void jsonl_finding(struct report *r, const struct game_label *g, const struct fi
 		outbuf_put_int(b, f->move_number);
 		outbuf_puts(b, f->side == WHITE ? ",\"side\":\"white\"" : ",\"side\":\"black\"");
 	}
+	if (f->variation_depth > 0) {
+		outbuf_puts(b, ",\"variation\":[");
+		for (int i = 0; i < f->variation_depth; i++) {
+			if (i)
+				outbuf_put(b, ",", 1);
+			outbuf_put_int(b, f->variation[i]);
+		}
+		outbuf_put(b, "]", 1);
+	}
 	FIELD_STRING(b, "san", f->san);
 	FIELD_STRING(b, "code", check_catalogue[f->code].code);
 	FIELD_STRING(b, "severity", severity_name(f->severity));

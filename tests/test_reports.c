@@ -136,12 +136,27 @@ static void test_csv(void **state)
 	struct finding f = illegal_finding();
 	char *out = render(REPORT_CSV, 0, &label, &f);
 	const char *header = "file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,"
-			     "suggestion,white,black,event,round,date\n";
+			     "suggestion,white,black,event,round,date,variation\n";
 	assert_memory_equal(out, header, strlen(header));
 	assert_string_equal(out + strlen(header),
 		"games.pgn,3,14,9,11,6,white,Be3,illegal-move,error,FIDE 3.9,"
 		"\"6. Be3 is illegal: the bishop on d2 is \"\"pinned\"\"\",4k3/8/8/8/8/8/8/4K3 w - - 0 1,,"
-		"\"Morphy, Paul\",Duke Karl / Count Isouard,Paris,?,\n");
+		"\"Morphy, Paul\",Duke Karl / Count Isouard,Paris,?,,\n");
+	free(out);
+	/* Inside a variation: the plies its enclosing variations replace. */
+	f.variation_depth = 2;
+	f.variation[0] = 24;
+	f.variation[1] = 25;
+	out = render(REPORT_CSV, 0, &label, &f);
+	size_t n = strlen(out);
+	assert_true(n > 7 && strcmp(out + n - 7, ",24 25\n") == 0);
+	free(out);
+	out = render(REPORT_JSONL, 0, &label, &f);
+	assert_non_null(strstr(out, "\"side\":\"white\",\"variation\":[24,25],\"san\":\"Be3\""));
+	free(out);
+	f.variation_depth = 0;
+	out = render(REPORT_JSONL, 0, &label, &f);
+	assert_null(strstr(out, "variation"));
 	free(out);
 }
 

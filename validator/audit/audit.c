@@ -56,11 +56,9 @@ static void list_moves(const struct position *pos, const move *moves, int count,
 /* The finding for a move that could not be read as written: syntax,
  * illegal-move or ambiguous-move.  `then` ends the message: what the replay
  * does next. */
-static struct finding *report_failure(const struct game_record *rec, const struct pgn_token *t,
-				      const struct position *pos, int ply, const struct move_reading *r,
-				      const char *then, struct finding_list *out)
+struct finding *report_move_failure(const struct pgn_game *g, const struct pgn_token *t, const struct position *pos,
+				    int ply, const struct move_reading *r, const char *then, struct finding_list *out)
 {
-	const struct pgn_game *g = rec->game;
 	const char *text = pgn_token_text(g, t);
 	char label[64];
 	struct finding *f;
@@ -295,7 +293,7 @@ static int recover_at(struct auditor *a, int at, const struct move_reading *r, s
 	char then[320], san_text[64];
 	if (found.total != 1) {
 		if (found.total == 0) {
-			report_failure(rec, t, pos, ply, r, "no likely recording error explains it; the rest of the game is not replayed", out);
+			report_move_failure(rec->game, t, pos, ply, r, "no likely recording error explains it; the rest of the game is not replayed", out);
 			return 0;
 		}
 		size_t used = 0;
@@ -308,7 +306,7 @@ static int recover_at(struct auditor *a, int at, const struct move_reading *r, s
 		}
 		snprintf(then, sizeof then, "%d recording errors would explain it: %.190s%s; the rest of the game is not replayed",
 			 found.total, list, found.total > found.count ? " and others" : "");
-		struct finding *f = report_failure(rec, t, pos, ply, r, then, out);
+		struct finding *f = report_move_failure(rec->game, t, pos, ply, r, then, out);
 		used = 0;
 		f->suggestion[0] = '\0';
 		for (int i = 0; i < found.count; i++) {
@@ -326,7 +324,7 @@ static int recover_at(struct auditor *a, int at, const struct move_reading *r, s
 	describe_reach(a, at, &found, how_far, sizeof how_far);
 	snprintf(then, sizeof then, "read as %s (%s), the only repair under which %s", san_text,
 		 repair_kind_text(rep->kind), how_far);
-	struct finding *f = report_failure(rec, t, pos, ply, r, then, out);
+	struct finding *f = report_move_failure(rec->game, t, pos, ply, r, then, out);
 	snprintf(f->suggestion, sizeof f->suggestion, "%s", san_text);
 	for (int i = 0; i < rep->plies; i++) {
 		int w = at + (rep->order[i] < 0 ? 0 : rep->order[i]);
@@ -518,7 +516,7 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 		int used = recover && rec->repairs < RECOVER_MAX_REPAIRS ? recover_at(a, i, &r, out) : 0;
 		if (!used) {
 			if (!recover || rec->repairs >= RECOVER_MAX_REPAIRS)
-				report_failure(rec, t, pos, rec->count + 1, &r, "the rest of the game is not replayed", out);
+				report_move_failure(rec->game, t, pos, rec->count + 1, &r, "the rest of the game is not replayed", out);
 			return;
 		}
 		rec->stop = STOP_NONE;
@@ -641,11 +639,11 @@ static void replay_auto(struct auditor *a, unsigned mask, struct finding_list *o
 
 static void emit_steps(const struct game_record *rec, replay_callback cb, void *ctx)
 {
-	struct replay_step step = { 0, NULL, MOVE_NONE, NULL, &rec->start, 0 };
+	struct replay_step step = { 0, NULL, MOVE_NONE, NULL, &rec->start, 0, 0, NULL };
 	cb(ctx, &step);
 	for (int ply = 1; ply <= rec->count; ply++) {
 		const struct ply_record *p = &rec->plies[ply - 1];
-		struct replay_step s = { ply, p->token, p->move, record_position(rec, ply - 1), &p->after, p->repair };
+		struct replay_step s = { ply, p->token, p->move, record_position(rec, ply - 1), &p->after, p->repair, 0, NULL };
 		cb(ctx, &s);
 	}
 }
@@ -706,6 +704,7 @@ void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list
 	if (rec->stop != STOP_NOT_STARTED) {
 		rec->ending_count = find_recorded_endings(g, rec->endings, RECORD_MAX_ENDINGS);
 		check_notation(rec, out);
+		check_variations(rec, cb && a->opt.replay_variations ? cb : NULL, ctx, out);
 		check_results(rec, out);
 		check_claims(rec, out);
 	}

@@ -25,6 +25,7 @@ struct audit_options {
 	enum rules_edition rules;
 	unsigned langs;   /* readings to try (LANG_MASK bits, lang.h); 0: English only */
 	int recover;      /* search recording errors at a failing move (recover.h) */
+	int replay_variations; /* the callback is given the variations' moves too */
 };
 
 /* One ply of the main line, as audit_game() reports it to its callback. */
@@ -35,6 +36,8 @@ struct replay_step {
 	const struct position *before;  /* NULL at ply 0 */
 	const struct position *after;
 	int repair;                     /* enum repair_kind: REPAIR_SKIPPED is a ply not written (token: the move after it) */
+	int depth;                      /* 0 on the main line; in a variation, its depth, */
+	const uint32_t *path;           /* and the plies its enclosing variations replace (finding.variation) */
 };
 
 typedef void (*replay_callback)(void *ctx, const struct replay_step *step);

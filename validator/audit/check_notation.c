@@ -38,6 +38,7 @@ struct written_move {
 	int castle, capture, check, mate;
 	int double_check; /* only worked out for a token marked ++ */
 	char export_san[SAN_MAX]; /* "" until a finding needs it */
+	const struct variation_site *site; /* a move in a variation, or NULL */
 };
 
 static void square_name(int sq, char *buf)
@@ -58,15 +59,22 @@ static struct finding *report(struct written_move *w, enum check_code code, cons
 	char label[64], what[224];
 	if (!w->export_san[0])
 		move_to_san(w->before, w->p->move, w->export_san);
-	record_move_label(w->rec, w->ply, label, sizeof label);
+	if (w->site)
+		snprintf(label, sizeof label, "%d%s %.40s", w->before->fullmove_number,
+			 w->before->side_to_move == WHITE ? "." : "...", pgn_token_text(w->rec->game, w->p->token));
+	else
+		record_move_label(w->rec, w->ply, label, sizeof label);
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	struct finding *f = record_move_finding(w->rec, w->ply, code, out);
+	struct finding *f = w->site ? move_finding(out, code, w->rec->game, w->p->token, w->before, w->site->ply)
+				    : record_move_finding(w->rec, w->ply, code, out);
 	f->rule = rule;
 	snprintf(f->message, sizeof f->message, "%.60s %s (export SAN: %s)", label, what, w->export_san);
 	snprintf(f->suggestion, sizeof f->suggestion, "%s", w->export_san);
+	if (w->site)
+		variation_finding(f, w->site, f->severity);
 	return f;
 }
 
@@ -77,7 +85,7 @@ static inline int followed_by_ep_mark(const struct game_record *rec, const struc
 {
 	const struct pgn_game *g = rec->game;
 	const struct pgn_token *next = t + 1;
-	return next < g->tokens + g->token_count && next->type == TOKEN_SYMBOL && next->depth == 0
+	return next < g->tokens + g->token_count && next->type == TOKEN_SYMBOL && next->depth == t->depth
 	       && next->length == 4 && memcmp(pgn_token_text(g, next), "e.p.", 4) == 0;
 }
 
@@ -396,6 +404,7 @@ __attribute__((noinline)) static void check_move(const struct game_record *rec, 
 	w.check = p->check;
 	w.mate = w.double_check = 0;
 	w.export_san[0] = '\0';
+	w.site = NULL;
 	/* Only the last ply can mate (see plain_move). */
 	if (w.check && ply == rec->count && !king_can_step_away(&p->after)) {
 		struct move_list replies;
@@ -409,6 +418,48 @@ __attribute__((noinline)) static void check_move(const struct game_record *rec, 
 	}
 	if (p->repair)
 		return; /* its recording error was reported when it was repaired */
+	if (plainly_right(&w))
+		return;
+	check_written_move(&w, out);
+}
+
+void check_variation_notation(const struct game_record *rec, const struct pgn_token *t, const struct san *san,
+			      const struct position *before, const struct position *after, move m,
+			      const struct variation_site *site, struct finding_list *out)
+{
+	struct ply_record p;
+	p.after = *after;
+	p.move = m;
+	p.token = t;
+	p.number = NULL;
+	p.san = *san;
+	p.repair = 0;
+	p.pinned = 0;
+	p.check = (uint8_t)in_check(after);
+	struct written_move w;
+	w.rec = rec;
+	w.ply = 0;
+	w.p = &p;
+	w.san = &p.san;
+	w.before = before;
+	int kind = MOVE_KIND(m);
+	w.castle = kind == MOVE_CASTLE;
+	w.capture = kind == MOVE_EN_PASSANT || (!w.castle && (position_occupied(before) & BIT(MOVE_TO(m))));
+	w.check = p.check;
+	w.mate = w.double_check = 0;
+	w.export_san[0] = '\0';
+	w.site = site;
+	/* A variation's moves are not followed by a reply the way the main
+	 * line's are: a check may mate at any of them. */
+	if (w.check && !king_can_step_away(after)) {
+		struct move_list replies;
+		generate_legal(after, &replies);
+		w.mate = replies.count == 0;
+	}
+	if (w.check && san->suffix == SUFFIX_DOUBLE_PLUS) {
+		int king = position_king_square(after, after->side_to_move);
+		w.double_check = popcount(attackers_to(after, king, !after->side_to_move, position_occupied(after))) > 1;
+	}
 	if (plainly_right(&w))
 		return;
 	check_written_move(&w, out);

@@ -10,7 +10,9 @@
 #include "util/memory.h"
 
 const struct check_info check_catalogue[CHECK_COUNT] = {
-	[CHECK_SYNTAX] = { .code = "syntax", .severity = SEVERITY_ERROR, .summary = "a token or structure that PGN does not allow" },
+	[CHECK_SYNTAX] = { .code = "syntax", .severity = SEVERITY_ERROR, .summary = "a token or structure that PGN does not allow",
+			   .also = { { SEVERITY_WARNING, "a move in a variation that cannot be read" },
+				     { SEVERITY_INFO, "a variation nested too deep to be replayed" } } },
 	[CHECK_UNTERMINATED_COMMENT] = { .code = "unterminated-comment", .severity = SEVERITY_ERROR, .summary = "{ without } before the end of the game" },
 	[CHECK_UNBALANCED_VARIATION] = { .code = "unbalanced-variation", .severity = SEVERITY_ERROR, .summary = "( and ) do not pair" },
 	[CHECK_MISSING_RESULT] = { .code = "missing-result", .severity = SEVERITY_WARNING, .summary = "movetext with no game termination marker" },
@@ -24,8 +26,10 @@ const struct check_info check_catalogue[CHECK_COUNT] = {
 	[CHECK_BAD_FEN] = { .code = "bad-fen", .severity = SEVERITY_ERROR, .summary = "a FEN tag that is malformed or cannot arise",
 			    .also = { { SEVERITY_WARNING, "when the one fault is a fullmove number of 0" } } },
 	[CHECK_PLYCOUNT_MISMATCH] = { .code = "plycount-mismatch", .severity = SEVERITY_WARNING, .summary = "the PlyCount tag differs from the plies of the main line" },
-	[CHECK_ILLEGAL_MOVE] = { .code = "illegal-move", .severity = SEVERITY_ERROR, .summary = "no legal move matches what is written" },
-	[CHECK_AMBIGUOUS_MOVE] = { .code = "ambiguous-move", .severity = SEVERITY_ERROR, .summary = "two or more legal moves match what is written" },
+	[CHECK_ILLEGAL_MOVE] = { .code = "illegal-move", .severity = SEVERITY_ERROR, .summary = "no legal move matches what is written",
+				 .also = { { SEVERITY_WARNING, "in a variation: an annotator's move, not the game's" } } },
+	[CHECK_AMBIGUOUS_MOVE] = { .code = "ambiguous-move", .severity = SEVERITY_ERROR, .summary = "two or more legal moves match what is written",
+				   .also = { { SEVERITY_WARNING, "in a variation: an annotator's move, not the game's" } } },
 	[CHECK_MOVE_AFTER_END] = { .code = "move-after-end", .severity = SEVERITY_ERROR, .summary = "moves recorded after the game was over",
 				   .also = { { SEVERITY_WARNING, "after a dead position, whose draw they cannot change" } } },
 	[CHECK_REDUNDANT_DISAMBIGUATION] = { .code = "redundant-disambiguation", .severity = SEVERITY_WARNING, .summary = "an origin file or rank the move does not need" },

@@ -72,6 +72,9 @@ extern const struct check_info check_catalogue[CHECK_COUNT];
 int check_code_from_name(const char *name, int len);
 const char *severity_name(enum severity s);
 
+/* Variations replayed and reported on at most this deep (LIMITS). */
+#define VARIATION_PATH_MAX 32
+
 struct finding {
 	enum check_code code;
 	enum severity severity;
@@ -86,6 +89,12 @@ struct finding {
 	char message[320];
 	char fen[FEN_MAX];         /* "" when no position applies */
 	char suggestion[64];       /* "" when none */
+	/* Inside a variation (variation_depth > 0): for each variation that
+	 * encloses the move, outermost first, the ply of the move it
+	 * replaces, counted from the game's start along the line around it;
+	 * ply is then counted along the variation's own line. */
+	int variation_depth;
+	uint32_t variation[VARIATION_PATH_MAX];
 };
 
 /* A growable list reused from game to game (no allocation once warm). */

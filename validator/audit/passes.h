@@ -14,6 +14,7 @@
 
 #include "parser/pgn.h"
 #include "validator/audit/finding.h"
+#include "validator/audit/lang.h"
 #include "validator/audit/record.h"
 #include "validator/chess/position.h"
 
@@ -49,6 +50,42 @@ int result_meant(const char *v, size_t n, char *out, size_t len);
  * 0 when the game cannot be replayed. */
 int check_setup_position(const struct pgn_game *g, const struct setup_tags *tags, struct position *pos,
 			 struct finding_list *out);
+
+/* A move inside a variation, for the checks that report on it: where it
+ * is, for people ("in the variation 12... Nf6 (13. e5 ...)") and for
+ * scripts (finding.variation), and its ply along its own line. */
+struct variation_site {
+	const char *where;
+	int depth;
+	const uint32_t *path;
+	int ply;
+};
+
+/* Marks f as a finding inside the variation at site, its message put after
+ * "in the variation ...: ", at severity `severity`. */
+void variation_finding(struct finding *f, const struct variation_site *site, enum severity severity);
+
+/* The notation checks of check_notation for one variation move, legal,
+ * played from before to after. */
+void check_variation_notation(const struct game_record *rec, const struct pgn_token *t, const struct san *san,
+			      const struct position *before, const struct position *after, move m,
+			      const struct variation_site *site, struct finding_list *out);
+
+/* Every variation of the game, at any depth up to VARIATION_PATH_MAX,
+ * replayed from the position before the move it replaces, in the reading
+ * the main line was read in (check_variations.c): illegal, ambiguous and
+ * unreadable moves as warnings, each stopping its variation only, and the
+ * notation checks on the moves played.  cb, when not NULL, is given every
+ * move played, after the main line's. */
+struct replay_step;
+void check_variations(const struct game_record *rec, void (*cb)(void *ctx, const struct replay_step *step), void *ctx,
+		      struct finding_list *out);
+
+/* The finding for a move that could not be read as written (audit.c):
+ * syntax, illegal-move or ambiguous-move; `then` ends the message. */
+struct move_reading;
+struct finding *report_move_failure(const struct pgn_game *g, const struct pgn_token *t, const struct position *pos,
+				    int ply, const struct move_reading *r, const char *then, struct finding_list *out);
 
 /* The passes that run on a replayed record. */
 void check_tags(const struct game_record *rec, struct finding_list *out);
