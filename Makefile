@@ -175,11 +175,12 @@ test: deps-test
 	@$(MAKE) --no-print-directory unit e2e differential
 
 # Against python-chess where it is importable (PYTHONPATH); skipped otherwise.
-# Without --quick, tests/diff_python_chess.py and tests/diff_python_chess_rules.py
-# compare the whole corpus (a few minutes).
+# Without --quick, tests/diff_python_chess.py, tests/diff_python_chess_rules.py
+# and tests/diff_python_chess_variations.py compare the whole corpus (a few minutes).
 differential: pgnaudit
 	@if command -v python3 >/dev/null; then python3 tests/diff_python_chess.py --quick \
-		&& python3 tests/diff_python_chess_rules.py --quick && sh tests/diff_repetitions.sh; \
+		&& python3 tests/diff_python_chess_rules.py --quick && python3 tests/diff_python_chess_variations.py --quick \
+		&& sh tests/diff_repetitions.sh; \
 	else echo "python3 not found; skipping the differential tests"; fi
 
 unit: $(TEST_BIN)

@@ -4,6 +4,8 @@
  *
  *   game <TAB> ply <TAB> move-as-written <TAB> uci <TAB> fen-after-the-move
  */
+#include <string.h>
+
 #include "cli.h"
 #include "games.h"
 #include "options.h"
@@ -13,7 +15,7 @@
 
 int usage_replay(FILE *fp, int status)
 {
-	fputs("usage: pgnaudit replay [-o FILE] [--lang LIST] [--recover] [FILE...]\n"
+	fputs("usage: pgnaudit replay [-o FILE] [--lang LIST] [--recover] [--variations] [FILE...]\n"
 	      "\n"
 	      "Prints, for every game, the start position (ply 0) and the position after\n"
 	      "every main-line ply, tab-separated: game, ply, move as written, UCI, FEN.\n"
@@ -25,6 +27,9 @@ int usage_replay(FILE *fp, int status)
 	      "                        list of en, de, fr, es, it, nl, ru, ar, fa, figurine\n"
 	      "      --recover         at an illegal or ambiguous move, play the one repair the rest\n"
 	      "                        of the game agrees with (a ply not recorded shows as '-')\n"
+	      "      --variations      the moves of the variations too, after the main line's, with a\n"
+	      "                        sixth column: the plies each enclosing variation replaces,\n"
+	      "                        outermost first (12.13); a null move's UCI is 0000\n"
 	      "  -h, --help            show this help\n",
 	      fp);
 	return status;
@@ -47,9 +52,17 @@ static void print_step(void *ctx, const struct replay_step *step)
 		fprintf(p->out, "%d\t0\t-\t-\t%s\n", p->game, fen);
 		return;
 	}
-	move_to_uci(step->before, step->move, uci);
-	fprintf(p->out, "%d\t%d\t%s\t%s\t%s\n", p->game, step->ply,
+	if (step->move == MOVE_NONE)
+		strcpy(uci, "0000");   /* a null move, in a variation */
+	else
+		move_to_uci(step->before, step->move, uci);
+	fprintf(p->out, "%d\t%d\t%s\t%s\t%s", p->game, step->ply,
 		step->repair == REPAIR_SKIPPED ? "-" : pgn_token_text(p->current, step->token), uci, fen);
+	/* --variations: a variation's move has the plies its enclosing
+	 * variations replace, outermost first, as a sixth column. */
+	for (int d = 0; d < step->depth; d++)
+		fprintf(p->out, "%c%u", d == 0 ? '\t' : '.', (unsigned)step->path[d]);
+	fputc('\n', p->out);
 }
 
 /* Before each file's games, when there are several: "# FILE". */
@@ -100,11 +113,29 @@ static int replay_files(const struct shared_options *opt, char **files, int file
 	return trouble ? EXIT_TROUBLE : EXIT_CLEAN;
 }
 
+enum { OPT_VARIATIONS = 256 };
+
+static int take_option(void *ctx, int option, const char *arg)
+{
+	int *variations = ctx;
+	(void)arg;
+	if (option == OPT_VARIATIONS)
+		*variations = 1;
+	return 0;
+}
+
 int cmd_replay(int argc, char **argv)
 {
-	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER, "", NULL, NULL, NULL };
+	static const struct option own[] = {
+		{ "variations", no_argument, NULL, OPT_VARIATIONS },
+		{ NULL, 0, NULL, 0 },
+	};
+	int variations = 0;
+	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER, "", own, take_option,
+						 &variations };
 	struct shared_options opt;
 	int parsed = options_parse(argc, argv, &command, &opt);
+	opt.audit.replay_variations = variations;
 	if (parsed != 0)
 		return parsed > 0 ? usage_replay(stdout, EXIT_CLEAN) : usage_error("replay");
 	int file_count, unreadable;

@@ -252,7 +252,7 @@ void pgn_export_movetext(struct pgn_export *x, FILE *out, const struct pgn_game 
 {
 	struct movetext m = { out, 0, 0 };
 	int ply = 0;
-	variation_walk_begin(&x->walk);
+	variation_walk_begin(&x->walk, rec->reading);
 	x->lines[0].need_number = 1;
 	x->lines[0].number = NULL;
 	for (int i = 0; i < g->token_count; i++) {

@@ -4,11 +4,13 @@
  */
 #include <string.h>
 
+#include "validator/audit/lang.h"
 #include "validator/audit/variations.h"
 #include "validator/chess/notation.h"
 
-void variation_walk_begin(struct variation_walk *w)
+void variation_walk_begin(struct variation_walk *w, int reading)
 {
+	w->reading = reading;
 	struct variation_line *main_line = &w->lines[0];
 	main_line->playable = 1;
 	main_line->has_move = 0;
@@ -49,16 +51,15 @@ enum variation_step variation_walk_move(struct variation_walk *w, const struct p
 		return VARIATION_NOT_PLAYED;
 	if (is_ep_mark(g, t))
 		return VARIATION_SKIPPED;
-	struct match_result res;
-	char err[160];
-	if (san_parse(pgn_token_text(g, t), t->length, &played->san, err, sizeof err) == 0
-	    && san_match(&line->current, &played->san, &res) == MATCH_OK && res.status == MATCH_OK) {
+	struct move_reading r;
+	if (lang_read_move((enum lang)w->reading, &line->current, pgn_token_text(g, t), t->length, &r) == READ_OK) {
 		line->before = line->current;
 		line->branch = &line->before;
-		make_move(&line->current, res.move);
+		make_move(&line->current, r.match.move);
 		line->has_move = 1;
-		played->move = res.move;
+		played->move = r.match.move;
 		played->before = &line->before;
+		played->san = r.san;
 		return VARIATION_PLAYED;
 	}
 	line->playable = 0;

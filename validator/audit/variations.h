@@ -11,8 +11,7 @@
  * variation moves that are legal.  From the first one that is not, or
  * cannot be read, the rest of that variation and the variations inside it
  * are not played (variation_line_playable() says so); the line outside goes
- * on.  Moves are read in English SAN as written (the notations of lang.h
- * are for the main line).
+ * on.  Moves are read in the main line's notation (lang.h).
  *
  * `fix` writes variation moves in canonical SAN this way
  * (reports/pgn_export.h); a command that lists or checks variations can
@@ -38,6 +37,7 @@ struct variation_line {
 /* About 100 KB: one per command, reused from game to game. */
 struct variation_walk {
 	struct variation_line lines[PGN_MAX_DEPTH + 1];
+	int reading;                   /* enum lang: the notation the moves are read in */
 };
 
 /* A variation move token, as variation_walk_move() found it. */
@@ -53,8 +53,10 @@ struct variation_move {
 	struct san san;                /* the token, parsed */
 };
 
-/* The main line before its first move: playable, no move yet. */
-void variation_walk_begin(struct variation_walk *w);
+/* The main line before its first move: playable, no move yet; the
+ * variations' moves read in `reading` (enum lang, lang.h), the one the main
+ * line was read in, as check reads them (check_variations.c). */
+void variation_walk_begin(struct variation_walk *w, int reading);
 
 /* A main-line ply, played from `before` (which stays valid while the walk
  * is used, such as record_position()): a variation after it starts there. */
