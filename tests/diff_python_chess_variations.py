@@ -50,7 +50,7 @@ except ImportError:
     sys.exit(0)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.path.join(ROOT, "pgnaudit")
+BIN = os.environ.get("PGNAUDIT", os.path.join(ROOT, "pgnaudit"))
 CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus")
 QUICK = ["testdata/check/variations.pgn", "testdata/check/annotations.pgn", "testdata/fix/annotated.pgn"]
 QUICK_CORPUS = ["edge/python-chess", "edge/chessx"]
@@ -106,8 +106,10 @@ def ours(path):
     return variations, mains, deep
 
 
-def walk(first, path, out, limit):
-    """The line that starts at node `first`, and the variations off it."""
+def walk(first, path, out, limit, offset):
+    """The line that starts at node `first`, and the variations off it.
+    Plies are counted from the game's start, as pgnaudit counts them
+    (python-chess counts them from move 1 of a FEN's numbering: offset)."""
     node = first
     while node is not None:
         if path:
@@ -115,12 +117,12 @@ def walk(first, path, out, limit):
             move = node.move
             san = "--" if not move else board.san(move)
             uci = "0000" if not move else move.uci()
-            out[((flatten(path), node.ply()), (uci, fen_key(node.board().fen())))] += 1
+            out[((flatten(path), node.ply() - offset), (uci, fen_key(node.board().fen())))] += 1
             del san
         parent = node.parent
         if parent.variations and parent.variations[0] is node and len(path) < limit:
             for alt in parent.variations[1:]:
-                walk(alt, path + [alt.ply()], out, limit)
+                walk(alt, path + [alt.ply() - offset], out, limit, offset)
         node = node.variations[0] if node.variations else None
 
 
@@ -137,7 +139,7 @@ def theirs(path):
         moves = [m.uci() for m in game.mainline_moves()]
         variations = Counter()
         if game.variations and not game.errors:
-            walk(game.variations[0], [], variations, 32)
+            walk(game.variations[0], [], variations, 32, game.ply())
         games.append((moves, variations, bool(game.errors)))
     return games
 

@@ -29,7 +29,7 @@ _pgnaudit_options() {
 		_pgnaudit_valued='--clean --flagged --flagged-on --rules --select --ignore --lang --shards
 			--prefix' ;;
 	replay)
-		_pgnaudit_flags='-o --output --lang --recover -h --help --version'
+		_pgnaudit_flags='-o --output --lang --recover --variations -h --help --version'
 		_pgnaudit_valued='-o --output --lang' ;;
 	perft)
 		_pgnaudit_flags='--divide --chess960 -h --help --version'

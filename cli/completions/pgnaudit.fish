@@ -115,6 +115,7 @@ complete -c pgnaudit -n "__pgnaudit_is split" -l no-progress -d 'no progress lin
 complete -c pgnaudit -n "__pgnaudit_is replay" -s o -l output -r -F -d 'write to FILE'
 complete -c pgnaudit -n "__pgnaudit_is replay" -l lang -x -a '(__fish_append , auto en de fr es it nl ru ar fa figurine)' -d 'notations to read moves in'
 complete -c pgnaudit -n "__pgnaudit_is replay" -l recover -d 'play the one repair the game agrees with'
+complete -c pgnaudit -n "__pgnaudit_is replay" -l variations -d 'the moves of the variations too'
 
 # perft: a FEN and a depth
 complete -c pgnaudit -n "__pgnaudit_is perft" -l divide -d "first 'uci: count' for every legal move"
