@@ -424,7 +424,7 @@ __attribute__((noinline)) static void check_move(const struct game_record *rec, 
 }
 
 void check_variation_notation(const struct game_record *rec, const struct pgn_token *t, const struct san *san,
-			      const struct position *before, const struct position *after, move m,
+			      const struct position *before, const struct position *after, move m, int check,
 			      const struct variation_site *site, struct finding_list *out)
 {
 	struct ply_record p;
@@ -435,7 +435,7 @@ void check_variation_notation(const struct game_record *rec, const struct pgn_to
 	p.san = *san;
 	p.repair = 0;
 	p.pinned = 0;
-	p.check = (uint8_t)in_check(after);
+	p.check = (uint8_t)check;
 	struct written_move w;
 	w.rec = rec;
 	w.ply = 0;

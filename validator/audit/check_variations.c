@@ -41,22 +41,22 @@ struct line {
 	struct position current; /* variations: the position reached */
 	struct position before;  /* variations: the position before their last move */
 	const struct position *branch; /* where a variation of its last move starts */
-	char first[LABEL_MAX];   /* variations: their first move, as written */
+	const struct pgn_token *first; /* variations: their first move, */
+	int first_number, first_side;  /* and the move number and side of its position */
 	int stopped_at;          /* the main line: at the move its replay stopped at */
+	int check;               /* variations: the side to move in `current` is in check (1, 0), or -1: not known */
 };
 
 struct walk {
 	const struct game_record *rec;
 	struct line lines[VARIATION_PATH_MAX + 1];
 	uint32_t path[VARIATION_PATH_MAX];  /* path[d - 1]: the ply the variation at depth d replaces */
-	char where[320];
 	int deep_noted;
 };
 
 /* A move as the reader finds it in the file: with the move number written
  * just before it ("3... g6"), or the one its position has ("4. Qf3"). */
-static void label(const struct pgn_game *g, const struct pgn_token *t, const struct position *pos, char *buf,
-		  size_t len)
+static void label(const struct pgn_game *g, const struct pgn_token *t, int fullmove, int side, char *buf, size_t len)
 {
 	const char *text = pgn_token_text(g, t);
 	const struct pgn_token *number = t > g->tokens && t[-1].type == TOKEN_MOVE_NUMBER ? &t[-1] : NULL;
@@ -64,29 +64,35 @@ static void label(const struct pgn_game *g, const struct pgn_token *t, const str
 		snprintf(buf, len, "%.12s%s %.32s", pgn_token_text(g, number),
 			 number->length && pgn_token_text(g, number)[number->length - 1] == '.' ? "" : ".", text);
 	else
-		snprintf(buf, len, "%d%s %.32s", pos->fullmove_number, pos->side_to_move == WHITE ? "." : "...", text);
+		snprintf(buf, len, "%d%s %.32s", fullmove, side == WHITE ? "." : "...", text);
 }
 
 /* "in the variation 12... Nf6 (13. e5 ...)" for the variation at depth;
  * `current` names its first move when it has none yet. */
-static void describe(struct walk *w, int depth, const char *current)
+static void describe(const void *walk, int depth, const char *current, char *buf, size_t len)
 {
-	size_t used = (size_t)snprintf(w->where, sizeof w->where, "in the variation ");
-	for (int d = 1; d <= depth && used < sizeof w->where; d++) {
-		const char *first = w->lines[d].has_move ? w->lines[d].first : current;
-		used += (size_t)snprintf(w->where + used, sizeof w->where - used, "%s%s", d > 1 ? " (" : "", first);
+	const struct walk *w = walk;
+	size_t used = (size_t)snprintf(buf, len, "in the variation ");
+	for (int d = 1; d <= depth && used < len; d++) {
+		const struct line *line = &w->lines[d];
+		char first[LABEL_MAX];
+		if (line->has_move)
+			label(w->rec->game, line->first, line->first_number, line->first_side, first, sizeof first);
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", d > 1 ? " (" : "",
+					 line->has_move ? first : current);
 	}
-	if (used < sizeof w->where)
-		used += (size_t)snprintf(w->where + used, sizeof w->where - used, " ...");
-	for (int d = 2; d <= depth && used < sizeof w->where; d++)
-		used += (size_t)snprintf(w->where + used, sizeof w->where - used, ")");
+	if (used < len)
+		used += (size_t)snprintf(buf + used, len - used, " ...");
+	for (int d = 2; d <= depth && used < len; d++)
+		used += (size_t)snprintf(buf + used, len - used, ")");
 }
 
 void variation_finding(struct finding *f, const struct variation_site *site, enum severity severity)
 {
-	char message[sizeof f->message];
+	char message[sizeof f->message], where[256];
 	snprintf(message, sizeof message, "%s", f->message);
-	snprintf(f->message, sizeof f->message, "%s: %s", site->where, message);
+	site->describe(site->walk, site->depth, site->current, where, sizeof where);
+	snprintf(f->message, sizeof f->message, "%s: %s", where, message);
 	f->severity = severity;
 	f->variation_depth = site->depth;
 	memcpy(f->variation, site->path, (size_t)site->depth * sizeof *site->path);
@@ -102,6 +108,7 @@ static void open_line(struct walk *w, int depth)
 	w->path[depth - 1] = (uint32_t)parent->ply;
 	if (line->playable)
 		line->current = *parent->branch;
+	line->check = -1;
 }
 
 /* Passes the turn (a null move): the position otherwise as it was. */
@@ -144,18 +151,21 @@ static void variation_move(struct walk *w, int depth, const struct pgn_token *t,
 		return;   /* part of the capture before it */
 	struct move_reading r;
 	int null_move = is_null_move(text, len);
-	if (!null_move && lang_read_move((enum lang)rec->reading, &line->current, text, len, &r) != READ_OK) {
+	if (!null_move && lang_read_move_known((enum lang)rec->reading, &line->current, line->check, text, len, &r)
+				  != READ_OK) {
 		char written[LABEL_MAX];
-		label(g, t, &line->current, written, sizeof written);
-		describe(w, depth, written);
-		struct variation_site site = { w->where, depth, w->path, line->ply + 1 };
+		label(g, t, line->current.fullmove_number, line->current.side_to_move, written, sizeof written);
+		struct variation_site site = { describe, w, written, depth, w->path, line->ply + 1 };
 		struct finding *f = report_move_failure(g, t, &line->current, line->ply + 1, &r, then_text, out);
 		variation_finding(f, &site, SEVERITY_WARNING);
 		line->playable = 0;
 		return;
 	}
-	if (!line->has_move)
-		label(g, t, &line->current, line->first, sizeof line->first);
+	if (!line->has_move) {
+		line->first = t;
+		line->first_number = line->current.fullmove_number;
+		line->first_side = line->current.side_to_move;
+	}
 	line->before = line->current;
 	line->branch = &line->before;
 	line->has_move = 1;
@@ -163,12 +173,13 @@ static void variation_move(struct walk *w, int depth, const struct pgn_token *t,
 	move m = MOVE_NONE;
 	if (null_move) {
 		pass_turn(&line->current);
+		line->check = -1;
 	} else {
 		m = r.match.move;
 		make_move(&line->current, m);
-		describe(w, depth, NULL);
-		struct variation_site site = { w->where, depth, w->path, line->ply };
-		check_variation_notation(rec, t, &r.san, &line->before, &line->current, m, &site, out);
+		line->check = in_check(&line->current);
+		struct variation_site site = { describe, w, NULL, depth, w->path, line->ply };
+		check_variation_notation(rec, t, &r.san, &line->before, &line->current, m, line->check, &site, out);
 	}
 	if (cb)
 		emit(cb, ctx, w, depth, t, m);
