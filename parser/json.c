@@ -245,6 +245,36 @@ static int literal(struct cursor *c, struct json_member *m)
 	return fail(c, "expected a value (a string, a number, true, false or null)");
 }
 
+/* [n, n, ...]: integers only.  The value is the text between the
+ * brackets, the closing one overwritten with NUL. */
+static int numbers(struct cursor *c, const char **out)
+{
+	c->pos++;   /* '[' */
+	size_t start = c->pos;
+	skip_blanks(c);
+	if (peek(c) != ']') {
+		for (;;) {
+			if (peek(c) == '-')
+				c->pos++;
+			if (!is_digit(peek(c)))
+				return fail(c, "an array is read only when it holds integers");
+			while (is_digit(peek(c)))
+				c->pos++;
+			skip_blanks(c);
+			if (peek(c) == ']')
+				break;
+			if (peek(c) != ',')
+				return fail(c, "expected ',' or ']' in an array");
+			c->pos++;
+			skip_blanks(c);
+		}
+	}
+	c->line[c->pos] = '\0';
+	c->pos++;
+	*out = c->line + start;
+	return 0;
+}
+
 static int value(struct cursor *c, struct json_member *m)
 {
 	int ch = peek(c);
@@ -256,9 +286,13 @@ static int value(struct cursor *c, struct json_member *m)
 		m->type = JSON_NUMBER;
 		return number(c, &m->value);
 	}
-	if (ch == '{' || ch == '[')
-		return fail(c, "the value of \"%s\" is an %s; only strings and numbers are read", m->name,
-			    ch == '{' ? "object" : "array");
+	if (ch == '[') {
+		m->type = JSON_NUMBERS;
+		return numbers(c, &m->value);
+	}
+	if (ch == '{')
+		return fail(c, "the value of \"%s\" is an object; only strings, numbers and arrays of integers are read",
+			    m->name);
 	return literal(c, m);
 }
 

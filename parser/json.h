@@ -10,15 +10,17 @@
  *
  * Strings are checked to be valid UTF-8 and their escapes decoded (\uXXXX
  * and surrogate pairs to UTF-8); a string that would contain NUL (\u0000)
- * is refused, so every value is an ordinary C string.  Values that are
- * objects or arrays are refused too: no line that check writes has them.
+ * is refused, so every value is an ordinary C string.  An array of numbers
+ * (check's "variation") is handed out as its text between the brackets
+ * ("24,25"); objects and other arrays are refused: no line that check
+ * writes has them.
  */
 #ifndef PGNAUDIT_JSON_H
 #define PGNAUDIT_JSON_H
 
 #include <stddef.h>
 
-enum json_type { JSON_STRING, JSON_NUMBER, JSON_TRUE, JSON_FALSE, JSON_NULL };
+enum json_type { JSON_STRING, JSON_NUMBER, JSON_TRUE, JSON_FALSE, JSON_NULL, JSON_NUMBERS };
 
 struct json_member {
 	const char *name;

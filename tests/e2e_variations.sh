@@ -30,6 +30,15 @@ expect_same "$TMP/all" "$TMP/j2" "variations: -j 2 as -j 1"
 "$BIN" check -q -f csv $V | grep ',Ke3,illegal-move,warning,' >"$TMP/csv"
 expect_true "CSV: the variation column holds the path" -- sh -c "grep -q ',4 5 7\$' '$TMP/csv'"
 
+# report reads check's records of variation findings ("variation" is an
+# array), and the HTML draws the variation's position.
+"$BIN" report -f html -o "$TMP/v.html" "$TMP/all" 2>"$TMP/err"
+expect_true "report reads findings in variations" -- test $? -le 1
+expect_grep 'data-fen="rnbqk1nr/ppp1bppp/3p4/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 4"' "$TMP/v.html" \
+	"report -f html: the diagram of 4. Ke3 is the variation's position"
+"$BIN" report "$TMP/all" >"$TMP/v.txt" 2>&1
+expect_true "report (text) reads findings in variations" -- test $? -le 1
+
 # replay --variations: the variations' positions, a sixth column.
 "$BIN" replay $V | awk -F'\t' 'NF != 5' >"$TMP/five"
 expect_true "replay without --variations: five columns" -- test ! -s "$TMP/five"

@@ -166,7 +166,28 @@ static void test_refusals(void **state)
 	expect_refused("{\"a\":-}", "a number needs a digit");
 	expect_refused("{\"a\":tru}", "expected a value");
 	expect_refused("{\"a\":{\"b\":1}}", "is an object");
-	expect_refused("{\"a\":[1]}", "is an array");
+	expect_refused("{\"a\":[\"x\"]}", "holds integers");
+	expect_refused("{\"a\":[1.5]}", "expected ',' or ']'");
+	expect_refused("{\"a\":[1,]}", "holds integers");
+	expect_refused("{\"a\":[1 2]}", "expected ',' or ']'");
+	expect_refused("{\"a\":[1", "expected ',' or ']'");
+	expect_refused("{\"a\":[[1]]}", "holds integers");
+}
+
+/* check's "variation": an array of integers, handed out as its text. */
+static void test_arrays_of_integers(void **state)
+{
+	(void)state;
+	struct json_member m[MAX];
+	char *buf, err[200];
+	int n = parse("{\"v\":[24,25],\"w\":[ 7 ],\"e\":[],\"x\":\"after\"}", m, &buf, err);
+	assert_int_equal(n, 4);
+	assert_int_equal(m[0].type, JSON_NUMBERS);
+	assert_string_equal(m[0].value, "24,25");
+	assert_string_equal(m[1].value, " 7 ");
+	assert_string_equal(m[2].value, "");
+	assert_string_equal(m[3].value, "after");
+	free(buf);
 }
 
 static void test_member_limit(void **state)
@@ -187,6 +208,7 @@ int main(void)
 		cmocka_unit_test(test_reads_what_check_writes),
 		cmocka_unit_test(test_escape_at_every_place),
 		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_arrays_of_integers),
 		cmocka_unit_test(test_member_limit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
