@@ -51,7 +51,6 @@ struct walk {
 	const struct game_record *rec;
 	struct line lines[VARIATION_PATH_MAX + 1];
 	uint32_t path[VARIATION_PATH_MAX];  /* path[d - 1]: the ply the variation at depth d replaces */
-	int deep_noted;
 };
 
 /* A move as the reader finds it in the file: with the move number written
@@ -92,7 +91,8 @@ void variation_finding(struct finding *f, const struct variation_site *site, enu
 	char message[sizeof f->message], where[256];
 	snprintf(message, sizeof message, "%s", f->message);
 	site->describe(site->walk, site->depth, site->current, where, sizeof where);
-	snprintf(f->message, sizeof f->message, "%s: %s", where, message);
+	/* Cut to fit, the path first: the message is the finding. */
+	snprintf(f->message, sizeof f->message, "%.120s: %.195s", where, message);
 	f->severity = severity;
 	f->variation_depth = site->depth;
 	memcpy(f->variation, site->path, (size_t)site->depth * sizeof *site->path);
@@ -204,7 +204,7 @@ void check_variations(const struct game_record *rec, void (*cb)(void *ctx, const
 	/* About 15 KB: on the stack of the audit, as the passes' state is. */
 	static _Thread_local struct walk w;
 	w.rec = rec;
-	w.deep_noted = 0;
+	int deep_noted = 0;   /* the finding for a variation too deep is made */
 	struct line *main_line = &w.lines[0];
 	main_line->playable = 1;
 	main_line->has_move = 0;
@@ -220,7 +220,7 @@ void check_variations(const struct game_record *rec, void (*cb)(void *ctx, const
 		if (t->type == TOKEN_VARIATION_START) {
 			if (t->depth <= VARIATION_PATH_MAX) {
 				open_line(&w, t->depth);
-			} else if (!w.deep_noted && w.lines[VARIATION_PATH_MAX].playable) {
+			} else if (!deep_noted && w.lines[VARIATION_PATH_MAX].playable) {
 				struct finding *f = finding_add(out, CHECK_SYNTAX);
 				f->severity = SEVERITY_INFO;
 				f->line = t->line;
@@ -229,7 +229,7 @@ void check_variations(const struct game_record *rec, void (*cb)(void *ctx, const
 				snprintf(f->message, sizeof f->message,
 					 "a variation nested more than %d deep: it and those inside it are not replayed",
 					 VARIATION_PATH_MAX);
-				w.deep_noted = 1;
+				deep_noted = 1;
 			}
 			continue;
 		}
