@@ -465,6 +465,23 @@ static int refuse_compressed(const struct input_stream *s, char *err, size_t err
 	return -1;
 }
 
+/* The first n bytes inflated or decoded (gzip, the decoders, a zip
+ * member), looked at once as detect_format looks at plain text: -1 after
+ * refusing text in UTF-16 or UTF-32 or input that is no PGN, else 0. */
+static int refuse_first_output(struct input_stream *s, size_t n, char *err, size_t errlen)
+{
+	if (s->inflated_any)
+		return 0;
+	s->inflated_any = 1;
+	s->wide = wide_encoding(s->out, n);
+	if (s->wide)
+		return refuse_wide(s, err, errlen);
+	s->foreign = foreign_content(s->out, n);
+	if (s->foreign)
+		return refuse_foreign(s, err, errlen);
+	return 0;
+}
+
 /* The archive's bytes, for zip.c: those in the raw buffer, then more. */
 static ssize_t zip_source_read(void *ctx, const void **bytes)
 {
@@ -627,15 +644,8 @@ static ssize_t unzip_more(struct input_stream *s, char *err, size_t errlen)
 				s->zip_want = -1;   /* no member is wanted now: on to the end */
 			continue;
 		}
-		if (!s->inflated_any) {
-			s->inflated_any = 1;
-			s->wide = wide_encoding(s->out, (size_t)made);
-			if (s->wide)
-				return refuse_wide(s, err, errlen);
-			s->foreign = foreign_content(s->out, (size_t)made);
-			if (s->foreign)
-				return refuse_foreign(s, err, errlen);
-		}
+		if (refuse_first_output(s, (size_t)made, err, errlen) < 0)
+			return -1;
 		s->out_len = (size_t)made;
 		return made;
 	}
@@ -846,15 +856,8 @@ static ssize_t inflate_more(struct input_stream *s, char *err, size_t errlen)
 		s->out_len = produced;
 		/* The text inside is looked at as plain text is (detect_format):
 		 * the first output is the same bytes however the input comes. */
-		if (produced > 0 && !s->inflated_any) {
-			s->inflated_any = 1;
-			s->wide = wide_encoding(s->out, produced);
-			if (s->wide)
-				return refuse_wide(s, err, errlen);
-			s->foreign = foreign_content(s->out, produced);
-			if (s->foreign)
-				return refuse_foreign(s, err, errlen);
-		}
+		if (produced > 0 && refuse_first_output(s, produced, err, errlen) < 0)
+			return -1;
 		if (s->z->block_state == ISAL_BLOCK_FINISH)
 			s->member_ended = 1;
 		if (produced > 0)
@@ -909,15 +912,8 @@ static ssize_t decode_more(struct input_stream *s, char *err, size_t errlen)
 				 decoder_name(s->decoder));
 			s->decoder_state = -1;
 		}
-		if (made > 0 && !s->inflated_any) {
-			s->inflated_any = 1;
-			s->wide = wide_encoding(s->out, made);
-			if (s->wide)
-				return refuse_wide(s, err, errlen);
-			s->foreign = foreign_content(s->out, made);
-			if (s->foreign)
-				return refuse_foreign(s, err, errlen);
-		}
+		if (made > 0 && refuse_first_output(s, made, err, errlen) < 0)
+			return -1;
 		if (made > 0) {
 			s->out_len = made;
 			return (ssize_t)made;
