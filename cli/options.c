@@ -19,6 +19,8 @@ enum {
 	VALUE_RECOVER,
 	VALUE_EXIT_ZERO,
 	VALUE_NO_PROGRESS,
+	VALUE_PLAY_ILLEGAL,
+	VALUE_TIME_CLASS,
 	VALUE_HELP = 'h',
 	VALUE_VERSION = 0x2000,
 };
@@ -35,6 +37,8 @@ static const struct shared_entry {
 	{ SHARED_RECOVER, { "recover", no_argument, NULL, VALUE_RECOVER } },
 	{ SHARED_EXIT_ZERO, { "exit-zero", no_argument, NULL, VALUE_EXIT_ZERO } },
 	{ SHARED_PROGRESS, { "no-progress", no_argument, NULL, VALUE_NO_PROGRESS } },
+	{ SHARED_ILLEGAL, { "play-illegal", no_argument, NULL, VALUE_PLAY_ILLEGAL } },
+	{ SHARED_ILLEGAL, { "time-class", required_argument, NULL, VALUE_TIME_CLASS } },
 };
 
 #define SHARED_ENTRIES (sizeof shared_entries / sizeof shared_entries[0])
@@ -54,6 +58,18 @@ int options_parse_rules(const char *name, enum rules_edition *rules)
 		return -1;
 	}
 	return 0;
+}
+
+int options_parse_time_class(const char *name, int *time_class)
+{
+	static const char *const names[] = { "by-tag", "standard", "rapid", "blitz" };
+	for (int i = 0; i < 4; i++)
+		if (strcmp(name, names[i]) == 0) {
+			*time_class = i; /* enum time_class */
+			return 0;
+		}
+	warnx_("'%s' is not a time class (by-tag, standard, rapid or blitz)", name);
+	return -1;
 }
 
 /* Edit distance of two short names (Levenshtein, at most 64 bytes). */
@@ -242,6 +258,13 @@ static int take_shared(int value, const char *arg, struct shared_options *out, c
 		out->given |= SHARED_PROGRESS;
 		out->no_progress = 1;
 		return 0;
+	case VALUE_PLAY_ILLEGAL:
+		out->given |= SHARED_ILLEGAL;
+		out->audit.play_illegal = 1;
+		return 0;
+	case VALUE_TIME_CLASS:
+		out->given |= SHARED_ILLEGAL;
+		return options_parse_time_class(arg, &out->audit.time_class);
 	default: /* VALUE_RECOVER */
 		out->given |= SHARED_RECOVER;
 		out->audit.recover = 1;
@@ -251,7 +274,7 @@ static int take_shared(int value, const char *arg, struct shared_options *out, c
 
 static int is_shared(int value, const struct command_options *c)
 {
-	return (value == VALUE_OUTPUT && (c->shared & SHARED_OUTPUT)) || (value >= VALUE_LANG && value <= VALUE_NO_PROGRESS);
+	return (value == VALUE_OUTPUT && (c->shared & SHARED_OUTPUT)) || (value >= VALUE_LANG && value <= VALUE_TIME_CLASS);
 }
 
 int options_parse(int argc, char **argv, const struct command_options *command, struct shared_options *out)

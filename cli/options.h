@@ -26,10 +26,11 @@ enum shared_option {
 	SHARED_RECOVER = 1 << 4, /* --recover */
 	SHARED_EXIT_ZERO = 1 << 5, /* --exit-zero: 0 where 1 would say the data have errors */
 	SHARED_PROGRESS = 1 << 6,  /* --no-progress (progress.h) */
+	SHARED_ILLEGAL = 1 << 7,   /* --play-illegal, --time-class CLASS */
 };
 
 /* How check audits a game; split --clean/--flagged audits it so too. */
-#define SHARED_AUDIT (SHARED_LANG | SHARED_RULES | SHARED_CODES | SHARED_RECOVER)
+#define SHARED_AUDIT (SHARED_LANG | SHARED_RULES | SHARED_CODES | SHARED_RECOVER | SHARED_ILLEGAL)
 
 struct shared_options {
 	const char *output;                  /* -o: NULL for standard output */
@@ -63,6 +64,10 @@ int options_parse(int argc, char **argv, const struct command_options *command, 
 /* "by-date", "fide2023" or "fide2005" into *rules; returns 0, or -1 after
  * saying what the editions are. */
 int options_parse_rules(const char *name, enum rules_edition *rules);
+
+/* "by-tag", "standard", "rapid" or "blitz" into *time_class (enum
+ * time_class); returns 0, or -1 after saying what the classes are. */
+int options_parse_time_class(const char *name, int *time_class);
 
 /* What --select and --ignore (comma-separated lists, either NULL) leave
  * reported: all when neither is given.  An item is a code, a glob of codes

@@ -15,7 +15,8 @@
 
 int usage_replay(FILE *fp, int status)
 {
-	fputs("usage: pgnaudit replay [-o FILE] [--lang LIST] [--recover] [--variations] [FILE...]\n"
+	fputs("usage: pgnaudit replay [-o FILE] [--lang LIST] [--recover] [--play-illegal] [--variations]\n"
+	      "                      [FILE...]\n"
 	      "\n"
 	      "Prints, for every game, the start position (ply 0) and the position after\n"
 	      "every main-line ply, tab-separated: game, ply, move as written, UCI, FEN.\n"
@@ -27,6 +28,8 @@ int usage_replay(FILE *fp, int status)
 	      "                        list of en, de, fr, es, it, nl, ru, ar, fa, figurine\n"
 	      "      --recover         at an illegal or ambiguous move, play the one repair the rest\n"
 	      "                        of the game agrees with (a ply not recorded shows as '-')\n"
+	      "      --play-illegal    play an illegal move that stood as written and go on, when it\n"
+	      "                        breaks only the rule of the king and one piece could make it\n"
 	      "      --variations      the moves of the variations too, after the main line's, with a\n"
 	      "                        sixth column: the plies each enclosing variation replaces,\n"
 	      "                        outermost first (12.13); a null move's UCI is 0000\n"
@@ -131,7 +134,7 @@ int cmd_replay(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	int variations = 0;
-	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER, "", own, take_option,
+	const struct command_options command = { SHARED_OUTPUT | SHARED_LANG | SHARED_RECOVER | SHARED_ILLEGAL, "", own, take_option,
 						 &variations };
 	struct shared_options opt;
 	int parsed = options_parse(argc, argv, &command, &opt);

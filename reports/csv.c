@@ -9,7 +9,7 @@
 
 static const char header[] =
 	"file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,suggestion,"
-	"white,black,event,round,date,variation\n";
+	"white,black,event,round,date,variation,illegal_since\n";
 
 void csv_header(struct report *r)
 {
@@ -77,5 +77,6 @@ void csv_finding(struct report *r, const struct game_label *g, const struct find
 			outbuf_put(b, " ", 1);
 		outbuf_put_int(b, f->variation[i]);
 	}
+	number(b, f->illegal_since, f->illegal_since != 0);
 	outbuf_put(b, "\n", 1);
 }

@@ -121,6 +121,9 @@ void html_finding(struct outbuf *b, const struct finding_row *f, long index)
 		escaped(b, f->rule);
 		outbuf_puts(b, "</p>");
 	}
+	if (f->illegal_since)
+		outbuf_printf(b, "<p class=\"rule\">Not a legal position: an illegal move stood at ply %lld.</p>",
+			      f->illegal_since);
 	if (f->suggestion) {
 		outbuf_puts(b, "<p class=\"sug\">Suggestion: ");
 		escaped(b, f->suggestion);

@@ -155,6 +155,10 @@ void jsonl_finding(struct report *r, const struct game_label *g, const struct fi
 		}
 		outbuf_put(b, "]", 1);
 	}
+	if (f->illegal_since) {
+		outbuf_puts(b, ",\"illegal_since\":");
+		outbuf_put_int(b, f->illegal_since);
+	}
 	FIELD_STRING(b, "san", f->san);
 	FIELD_STRING(b, "code", check_catalogue[f->code].code);
 	FIELD_STRING(b, "severity", severity_name(f->severity));
@@ -327,6 +331,7 @@ int jsonl_read_finding(const struct json_member *m, int count, struct finding_ro
 	    integer_member(m, count, "column", 0, &f->column, err, errlen) < 0 ||
 	    integer_member(m, count, "ply", 0, &f->ply, err, errlen) < 0 ||
 	    integer_member(m, count, "move_number", 0, &f->move_number, err, errlen) < 0 ||
+	    integer_member(m, count, "illegal_since", 0, &f->illegal_since, err, errlen) < 0 ||
 	    string_member(m, count, "side", &f->side, err, errlen) < 0 ||
 	    string_member(m, count, "san", &f->san, err, errlen) < 0 ||
 	    string_member(m, count, "code", &code, err, errlen) < 0 ||

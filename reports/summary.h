@@ -34,6 +34,7 @@ struct finding_row {
 	const char *rule, *message, *fen, *suggestion;
 	const char *white, *black, *event, *round, *date;
 	uint64_t highlight;         /* squares to mark on the diagram (a1 = bit 0) */
+	long long illegal_since;    /* finding.illegal_since: 0, or the ply of the illegal move that stood */
 };
 
 /* The finding of a line of `check -f jsonl`, parsed into members

@@ -85,5 +85,10 @@ void text_finding(struct report *r, const struct game_label *g, const struct fin
 		outbuf_put_visible(b, f->suggestion);
 		outbuf_puts(b, "\n");
 	}
+	if (f->illegal_since) {
+		outbuf_puts(b, "  not a legal position: an illegal move stood at ply ");
+		outbuf_put_int(b, f->illegal_since);
+		outbuf_puts(b, "\n");
+	}
 	game_line(r, g);
 }

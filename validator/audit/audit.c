@@ -19,6 +19,7 @@
 #include "validator/audit/passes.h"
 #include "validator/audit/recover.h"
 #include "util/memory.h"
+#include "validator/chess/unwinnable.h"
 
 static const char *move_label(const struct position *pos, const char *san, char *buf, size_t len)
 {
@@ -256,6 +257,7 @@ __attribute__((flatten)) static void push_ply(struct game_record *rec, move m, c
 	p->number = number;
 	p->san = *san;
 	p->repair = (uint8_t)repair;
+	p->stood = 0;
 }
 
 /* How far the game replays under the repairs found at the written move
@@ -449,6 +451,139 @@ __attribute__((flatten)) static int replay_plain_tokens(struct auditor *a)
 	return 1;
 }
 
+/* ---- an illegal move that stood (--play-illegal) ---- */
+
+/* Standard, rapid or blitz: the option, else the first period of the
+ * TimeControl tag (PGN 9.6.1: "40/5400+30:1800+30", "300+2"), its time
+ * and 60 times its increment: 10 minutes or less is blitz (FIDE B.1),
+ * less than 60 rapid (A.1).  Standard when the tag gives no time. */
+static enum time_class time_class_of(const struct auditor *a, const struct pgn_game *g)
+{
+	if (a->opt.time_class != TIME_CLASS_BY_TAG)
+		return (enum time_class)a->opt.time_class;
+	const char *p = pgn_tag_value(g, "TimeControl");
+	if (!p)
+		return TIME_CLASS_STANDARD;
+	const char *slash = p + strcspn(p, "/:");
+	if (*slash == '/')
+		p = slash + 1;
+	long seconds = 0, increment = 0;
+	int digits = 0;
+	for (; isdigit((unsigned char)*p) && digits < 9; p++, digits++)
+		seconds = seconds * 10 + (*p - '0');
+	if (!digits)
+		return TIME_CLASS_STANDARD;
+	if (*p == '+') {
+		digits = 0;
+		for (p++; isdigit((unsigned char)*p) && digits < 9; p++, digits++)
+			increment = increment * 10 + (*p - '0');
+		if (!digits)
+			return TIME_CLASS_STANDARD;
+	}
+	if (*p != '\0' && *p != ':')
+		return TIME_CLASS_STANDARD;
+	long total = seconds + 60 * increment;
+	return total <= 600 ? TIME_CLASS_BLITZ : total < 3600 ? TIME_CLASS_RAPID : TIME_CLASS_STANDARD;
+}
+
+/* Is the king of the side that has just moved in check (only an illegal
+ * move that stood leaves it so)? */
+static int mover_king_exposed(const struct position *after)
+{
+	int mover = !after->side_to_move;
+	return attackers_to(after, position_king_square(after, mover), (enum color)after->side_to_move,
+			    position_occupied(after)) != 0;
+}
+
+/* The player's second illegal move that stood (third under the 2005
+ * Laws): in standard play the arbiter who finds it declares the game lost
+ * by that player, or drawn when the opponent cannot checkmate (7.5.5). */
+static void report_repeated(const struct game_record *rec, const struct pgn_token *t, const struct position *pos,
+			    int ply, int nth, struct finding_list *out)
+{
+	int us = pos->side_to_move;
+	const char *player = us == WHITE ? "White" : "Black", *opponent = us == WHITE ? "Black" : "White";
+	char first[64];
+	record_move_label(rec, rec->stood_first[us], first, sizeof first);
+	int drawn = mate_by_proofs(pos, (enum color)!us, NULL) == MATE_IMPOSSIBLE;
+	struct finding *f = move_finding(out, CHECK_REPEATED_ILLEGAL_MOVE, rec->game, t, pos, ply);
+	f->rule = "FIDE 7.5.5";
+	const char *recorded = pgn_tag_value(rec->game, "Result");
+	snprintf(f->message, sizeof f->message,
+		 "this is %s's %s illegal move that stood (the first: %s): found during the game, it %s%s%.10s%s",
+		 player, nth == 2 ? "second" : "third", first,
+		 drawn ? "would have drawn the game, as " : "would have lost the game for ",
+		 drawn ? opponent : player, "", drawn ? " cannot checkmate" : "");
+	if (recorded) {
+		size_t used = strlen(f->message);
+		snprintf(f->message + used, sizeof f->message - used, "; the Result tag gives %.10s", recorded);
+	}
+	snprintf(f->suggestion, sizeof f->suggestion, "%s", drawn ? "1/2-1/2" : us == WHITE ? "0-1" : "1-0");
+}
+
+/* Plays m, an illegal move that stood (san_match_unlawful), as ply
+ * rec->count + 1 written as lt: reported as illegal, with what the Laws
+ * then say, and counted against its player. */
+static void play_stood(struct auditor *a, const struct line_token *lt, const struct position *pos,
+		       const struct move_reading *r, move m, struct finding_list *out)
+{
+	struct game_record *rec = &a->record;
+	int us = pos->side_to_move, ply = rec->count + 1;
+	enum time_class tc = time_class_of(a, rec->game);
+	char then[240];
+	if (tc == TIME_CLASS_STANDARD)
+		snprintf(then, sizeof then, "played as it stood: the rest of the game is replayed from the position it makes, "
+			 "which is not a legal one");
+	else
+		snprintf(then, sizeof then, "in %s it stands once %s has moved without a claim (%s); the rest of the game is "
+			 "replayed from the position it makes, which is not a legal one",
+			 tc == TIME_CLASS_RAPID ? "rapid chess" : "blitz", us == WHITE ? "Black" : "White",
+			 rule_cite(rec->rules, tc == TIME_CLASS_RAPID ? "FIDE A.4.2" : "FIDE B.4"));
+	report_move_failure(rec->game, lt->token, pos, ply, r, then, out);
+	rec->stood[us]++;
+	if (!rec->stood_first[us])
+		rec->stood_first[us] = ply;
+	if (!rec->illegal_since)
+		rec->illegal_since = ply;
+	int nth = rec->rules == RULES_FIDE2005 ? 3 : 2;
+	if (tc == TIME_CLASS_STANDARD && rec->stood[us] == nth)
+		report_repeated(rec, lt->token, pos, ply, nth, out);
+	push_ply(rec, m, lt->token, lt->number, &r->san, 0);
+	rec->plies[rec->count - 1].stood = PLY_STOOD;
+}
+
+/* The reply m, written as lt, in the position pos where an illegal move
+ * that stood has left the mover's king in check: taking that king ends the
+ * replay (king-captured; returns 0); any other move leaves it in check
+ * (king-left-in-check; returns 1, and the caller plays it). */
+static int answer_exposed(struct game_record *rec, const struct line_token *lt, const struct position *pos, move m,
+			  struct finding_list *out)
+{
+	const struct pgn_token *t = lt->token;
+	int them = !pos->side_to_move, ksq = position_king_square(pos, them), ply = rec->count + 1;
+	char stood[64], label[64];
+	record_move_label(rec, rec->count, stood, sizeof stood);
+	move_label(pos, pgn_token_text(rec->game, t), label, sizeof label);
+	const char *king = them == WHITE ? "white" : "black";
+	char square[3] = { (char)('a' + FILE_OF(ksq)), (char)('1' + RANK_OF(ksq)), 0 };
+	if (MOVE_KIND(m) != MOVE_CASTLE && MOVE_TO(m) == ksq) {
+		struct finding *f = move_finding(out, CHECK_KING_CAPTURED, rec->game, t, pos, ply);
+		f->rule = "FIDE 1.2";
+		snprintf(f->message, sizeof f->message,
+			 "%.40s takes the %s king on %s, which the illegal move %s left in check; a king is never "
+			 "captured: the rest of the game is not replayed", label, king, square, stood);
+		rec->stop = STOP_KING_CAPTURED;
+		rec->stop_token = t;
+		return 0;
+	}
+	struct finding *f = move_finding(out, CHECK_KING_LEFT_IN_CHECK, rec->game, t, pos, ply);
+	f->rule = "FIDE 7.5.1";
+	snprintf(f->message, sizeof f->message,
+		 "%.40s leaves the %s king on %s in check, where the illegal move %s left it: the illegal move went "
+		 "unnoticed (found during the game, the position before it is reinstated)", label, king, square, stood);
+	return 1;
+}
+
 /* Replays the main line in reading l into a->record, from the start, at
  * most `limit` plies; findings go to out. */
 static void replay_reading(struct auditor *a, enum lang l, int recover, int limit, struct finding_list *out)
@@ -471,6 +606,9 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 		return;
 	main_line(a);
 	select_written(a, l);
+	/* The last ply was an illegal move that stood and left its mover's
+	 * king in check (answer_exposed). */
+	int exposed = 0;
 	for (int i = rec->count; i < a->written_count && rec->count < limit;) {
 		const struct line_token *lt = &a->line[a->written_line[i]];
 		const struct pgn_token *t = lt->token;
@@ -490,16 +628,30 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 		/* Most English moves are plain tokens: read without filling a
 		 * move_reading (lang_read_move_known gives the same move for
 		 * them, and everything else goes there). */
-		if (l == LANG_EN && push_plain(rec, pos, check, pinned, t, lt->number, &a->written[i])) {
+		if (!exposed && l == LANG_EN && push_plain(rec, pos, check, pinned, t, lt->number, &a->written[i])) {
 			i++;
 			continue;
 		}
 		struct move_reading r;
 		if (lang_read_move_known(l, pos, check, a->written[i].text, a->written[i].length, &r) == READ_AMBIGUOUS
-		    && r.spellings_differ)
+		    && r.spellings_differ && !exposed)
 			settle_by_the_rest(a, l, i, pos, &r);
 		if (r.status == READ_OK) {
+			if (exposed && !answer_exposed(rec, lt, pos, r.match.move, out))
+				return;
 			push_ply(rec, r.match.move, t, lt->number, &r.san, 0);
+			if (exposed)
+				rec->plies[rec->count - 1].stood = PLY_ANSWERS_EXPOSED;
+			exposed = 0;
+			i++;
+			continue;
+		}
+		move stood;
+		if (r.status == READ_ILLEGAL && a->opt.play_illegal && san_match_unlawful(pos, &r.san, &stood) == 1) {
+			if (exposed && !answer_exposed(rec, lt, pos, stood, out))
+				return;
+			play_stood(a, lt, pos, &r, stood, out);
+			exposed = mover_king_exposed(record_position(rec, rec->count));
 			i++;
 			continue;
 		}
@@ -513,9 +665,10 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 		}
 		rec->stop = r.status == READ_UNREADABLE ? STOP_UNREADABLE
 			  : r.status == READ_ILLEGAL ? STOP_ILLEGAL : STOP_AMBIGUOUS;
-		int used = recover && rec->repairs < RECOVER_MAX_REPAIRS ? recover_at(a, i, &r, out) : 0;
+		int searched = recover && rec->repairs < RECOVER_MAX_REPAIRS && !exposed;
+		int used = searched ? recover_at(a, i, &r, out) : 0;
 		if (!used) {
-			if (!recover || rec->repairs >= RECOVER_MAX_REPAIRS)
+			if (!searched)
 				report_move_failure(rec->game, t, pos, rec->count + 1, &r, "the rest of the game is not replayed", out);
 			return;
 		}
@@ -711,6 +864,12 @@ void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list
 	for (int i = first; i < out->count; i++) {
 		struct finding *f = &out->items[i];
 		f->rule = rule_cite(rec->rules, f->rule);
+		/* Its position comes after the first illegal move that stood:
+		 * a move's is the one before it, a variation's the one before
+		 * the main-line move it replaces, a game's the final one. */
+		int at = f->variation_depth > 0 ? (int)f->variation[0] : f->ply;
+		if (rec->illegal_since && (at > rec->illegal_since || (at == 0 && f->fen[0] && rec->count >= rec->illegal_since)))
+			f->illegal_since = rec->illegal_since;
 		if (f->line)
 			f->line = pgn_game_line(g, (uint32_t)f->line);
 	}

@@ -21,11 +21,18 @@
 #include "validator/audit/record.h"
 #include "validator/audit/citations.h"
 
+/* Standard play, or rapid (FIDE Appendix A) or blitz (B) without the
+ * supervision under which the standard rules apply (A.3, B.3); by the
+ * TimeControl tag by default (standard when it says nothing). */
+enum time_class { TIME_CLASS_BY_TAG, TIME_CLASS_STANDARD, TIME_CLASS_RAPID, TIME_CLASS_BLITZ };
+
 struct audit_options {
 	enum rules_edition rules;
 	unsigned langs;   /* readings to try (LANG_MASK bits, lang.h); 0: English only */
 	int recover;      /* search recording errors at a failing move (recover.h) */
 	int replay_variations; /* the callback is given the variations' moves too */
+	int play_illegal; /* play an illegal move that stood and go on (FIDE 7.5; san_match_unlawful) */
+	int time_class;   /* enum time_class: whose rules an illegal move that stood falls under */
 };
 
 /* One ply of the main line, as audit_game() reports it to its callback. */

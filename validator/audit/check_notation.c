@@ -402,6 +402,15 @@ __attribute__((noinline)) static void check_move(const struct game_record *rec, 
 	w.castle = kind == MOVE_CASTLE;
 	w.capture = kind == MOVE_EN_PASSANT || (!w.castle && (position_occupied(w.before) & BIT(MOVE_TO(p->move))));
 	w.check = p->check;
+	/* A reply to an illegal move that stood and left its king in check:
+	 * the check it finds is not one it gives, unless it adds an attacker. */
+	if (p->stood == PLY_ANSWERS_EXPOSED && w.check) {
+		const struct position *a = &p->after;
+		int king = position_king_square(a, a->side_to_move);
+		bitboard was = attackers_to(w.before, king, (enum color)!a->side_to_move, position_occupied(w.before));
+		bitboard now = attackers_to(a, king, (enum color)!a->side_to_move, position_occupied(a));
+		w.check = (now & ~was) != 0;
+	}
 	w.mate = w.double_check = 0;
 	w.export_san[0] = '\0';
 	w.site = NULL;

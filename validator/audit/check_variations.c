@@ -161,6 +161,20 @@ static void variation_move(struct walk *w, int depth, const struct pgn_token *t,
 		line->playable = 0;
 		return;
 	}
+	/* A king left in check - by a null move, or by an illegal move that
+	 * stood before the variation - and taken: no position follows. */
+	if (!null_move && MOVE_KIND(r.match.move) != MOVE_CASTLE
+	    && (line->current.by_type[KING] & BIT(MOVE_TO(r.match.move)))) {
+		char written[LABEL_MAX];
+		label(g, t, line->current.fullmove_number, line->current.side_to_move, written, sizeof written);
+		struct variation_site site = { describe, w, written, depth, w->path, line->ply + 1 };
+		struct finding *f = move_finding(out, CHECK_KING_CAPTURED, g, t, &line->current, line->ply + 1);
+		f->rule = "FIDE 1.2";
+		snprintf(f->message, sizeof f->message, "%s takes the king, which is never captured; %s", written, then_text);
+		variation_finding(f, &site, SEVERITY_WARNING);
+		line->playable = 0;
+		return;
+	}
 	if (!line->has_move) {
 		line->first = t;
 		line->first_number = line->current.fullmove_number;

@@ -247,6 +247,35 @@ static const struct check_explanation explanations[] = {
 	  "Delete the moves after the end. When they were played, a move before them is wrong: compare "
 	  "with the source." },
 
+	{ CHECK_REPEATED_ILLEGAL_MOVE,
+	  "With --play-illegal: a player's second illegal move that stood in the record (the third under "
+	  "the Laws before July 2014). In standard play the arbiter who finds a completed illegal move "
+	  "reinstates the position before it; the first costs its player two minutes of the opponent's "
+	  "extra time, the second the game, unless the opponent cannot checkmate by any series of legal "
+	  "moves, when the game is drawn. The suggestion is the result the Laws then give. In rapid and "
+	  "blitz without the supervision of A.3 or B.3 (TimeControl, or --time-class) an illegal move "
+	  "stands once the opponent has moved, and nothing is reported.",
+	  RULES({ "FIDE 7.5.5", NULL }),
+	  ROSTER("1/2-1/2") "\n1. e4 e5 2. Nf3 d6 3. Bb5+ Nd7 4. O-O Ngf6 5. d3 Nb6 6. Nc3 c6 7. Bc4 d5 8. exd5 Nbxd5 9. Nxd5 Nxd5\n10. Re1 Bd6 11. d4 exd4 12. Bxd5 Be7 1/2-1/2\n",
+	  "Compare with the scoresheets: the illegal moves may be recording errors (--recover looks for "
+	  "them). If they were played, the result stands unless the arbiter found them during the game." },
+
+	{ CHECK_KING_LEFT_IN_CHECK,
+	  "With --play-illegal: an illegal move that stood left its player's king in check, and the "
+	  "opponent's reply does not take it - the illegal move went unnoticed. Found during the game, "
+	  "the position before it would have been reinstated.",
+	  RULES({ "FIDE 7.5.1", NULL }),
+	  ROSTER("*") "\n1. e4 e5 2. Nf3 d6 3. Bb5+ Nd7 4. O-O Ngf6 5. d3 Nb6 6. Nc3 c6 *\n",
+	  "Compare with the scoresheets: the move that left the king in check may be a recording error." },
+
+	{ CHECK_KING_CAPTURED,
+	  "With --play-illegal: the reply to an illegal move that stood and left its player's king in "
+	  "check takes that king. A king is never captured; the record is not one of a game of chess "
+	  "from there, and its replay stops.",
+	  RULES({ "FIDE 1.2", NULL }),
+	  ROSTER("*") "\n1. e4 e5 2. Nf3 d6 3. Bb5+ Nd7 4. O-O Ngf6 5. d3 Nb6 6. Bxe8 *\n",
+	  "Compare with the scoresheets: one of the two moves is likely written wrong." },
+
 	{ CHECK_REDUNDANT_DISAMBIGUATION,
 	  "The move names an origin file, rank or square it does not need: no other piece of that kind "
 	  "can legally go to the same square (a pinned one does not count), or it names the rank or the "
@@ -398,6 +427,13 @@ static const struct check_explanation explanations[] = {
 
 _Static_assert(sizeof explanations / sizeof explanations[0] == CHECK_COUNT,
 	       "every code of the catalogue (finding.h) has its explanation");
+
+const char *check_example_options(enum check_code code)
+{
+	return code == CHECK_REPEATED_ILLEGAL_MOVE || code == CHECK_KING_LEFT_IN_CHECK || code == CHECK_KING_CAPTURED
+		       ? "--play-illegal"
+		       : NULL;
+}
 
 const struct check_explanation *check_explanation(enum check_code code)
 {

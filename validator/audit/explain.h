@@ -31,6 +31,10 @@ struct check_explanation {
 	const char *advice;                /* what to do about it */
 };
 
+/* The options check needs to report the example of a code ("--play-illegal"),
+ * or NULL when it needs none. */
+const char *check_example_options(enum check_code code);
+
 /* The explanation of a code of the catalogue. */
 const struct check_explanation *check_explanation(enum check_code code);
 

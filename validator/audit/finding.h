@@ -35,6 +35,9 @@ enum check_code {
 	CHECK_ILLEGAL_MOVE,
 	CHECK_AMBIGUOUS_MOVE,
 	CHECK_MOVE_AFTER_END,
+	CHECK_REPEATED_ILLEGAL_MOVE,
+	CHECK_KING_LEFT_IN_CHECK,
+	CHECK_KING_CAPTURED,
 	/* notation */
 	CHECK_REDUNDANT_DISAMBIGUATION,
 	CHECK_CAPTURE_MARK,
@@ -95,6 +98,10 @@ struct finding {
 	 * ply is then counted along the variation's own line. */
 	int variation_depth;
 	uint32_t variation[VARIATION_PATH_MAX];
+	/* 0; else the ply of the first illegal move that stood before the
+	 * position of the finding (--play-illegal): that position, and the
+	 * fen, are not a legal one. */
+	int illegal_since;
 };
 
 /* A growable list reused from game to game (no allocation once warm). */

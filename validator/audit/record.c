@@ -41,6 +41,9 @@ void record_restart(struct game_record *rec)
 		grow(rec, 256);
 	rec->count = 0;
 	rec->reset_count = 0;
+	rec->stood[0] = rec->stood[1] = 0;
+	rec->stood_first[0] = rec->stood_first[1] = 0;
+	rec->illegal_since = 0;
 	rec->keys[0] = rec->start.key;
 	struct ply_record *zero = &rec->plies[-1];
 	memset(zero, 0, sizeof *zero);
@@ -58,6 +61,9 @@ void record_reset(struct game_record *rec, const struct pgn_game *g, enum rules_
 	rec->termination = NULL;
 	rec->reading = 0;
 	rec->repairs = 0;
+	rec->stood[0] = rec->stood[1] = 0;
+	rec->stood_first[0] = rec->stood_first[1] = 0;
+	rec->illegal_since = 0;
 	rec->ending_count = 0;
 }
 

@@ -27,6 +27,13 @@ struct ply_record {
 	struct san san;                   /* the token, parsed (in English, whatever the reading) */
 	uint8_t repair;                   /* enum repair_kind (recover.h): 0 unless --recover changed it */
 	uint8_t check;                    /* the side to move in `after` is in check */
+	uint8_t stood;                    /* enum ply_stood: an illegal move played as it stood (--play-illegal) */
+};
+
+enum ply_stood {
+	PLY_LEGAL,
+	PLY_STOOD,           /* an illegal move played as it stood */
+	PLY_ANSWERS_EXPOSED, /* the reply to one that left its king in check (the check is not its own) */
 };
 
 /* Why the replay stopped before the end of the main line. */
@@ -38,6 +45,7 @@ enum replay_stop {
 	STOP_AMBIGUOUS,   /* an ambiguous move */
 	STOP_GAME_OVER,   /* a move after checkmate or stalemate (no legal move exists) */
 	STOP_TOO_LONG,    /* the main line has more than RECORD_MAX_PLIES plies */
+	STOP_KING_CAPTURED, /* a move took the king an illegal move that stood left in check */
 };
 
 /* The record keeps a position per ply (about 200 bytes), so its length is
@@ -65,6 +73,11 @@ struct game_record {
 	const struct pgn_token *termination; /* the main line's result token, or NULL */
 	uint8_t reading;                  /* enum lang (lang.h): the notation the moves were read in */
 	int repairs;                      /* plies that --recover repaired */
+	/* --play-illegal: the illegal moves played as they stood, by colour,
+	 * and the ply of each colour's first; the first ply of all (0: none),
+	 * after which no position is a legal one. */
+	int stood[2], stood_first[2];
+	int illegal_since;
 	/* What the Termination tag and the main line's comments say of how the
 	 * game ended (find_recorded_endings), found once for all the checks. */
 	struct recorded_ending endings[RECORD_MAX_ENDINGS];

@@ -619,3 +619,91 @@ enum disambiguation move_disambiguation(const struct position *pos, move m)
 		return DISAMBIGUATE_RANK;
 	return DISAMBIGUATE_SQUARE;
 }
+
+/* Castling as the pieces move, whatever the checks: the king on its back
+ * rank and the rook that castles - the one with the right, else (not in
+ * Chess960) the one on the corner - with nothing between them and nothing
+ * on the squares they land on.  MOVE_NONE when there is no such rook. */
+static move castling_as_the_pieces_move(const struct position *pos, int kingside)
+{
+	int us = pos->side_to_move, ksq = king_square(pos, us), back = us == WHITE ? 0 : 7;
+	if (RANK_OF(ksq) != back)
+		return MOVE_NONE;
+	int rook = -1;
+	bitboard castlers = pos->castling_rooks & RANK_BB(back) & pos->by_color[us];
+	while (castlers) {
+		int r = pop_lsb(&castlers);
+		if ((r > ksq) == kingside)
+			rook = r;
+	}
+	if (rook < 0 && !pos->chess960 && FILE_OF(ksq) == 4) {
+		int corner = SQUARE(kingside ? 7 : 0, back);
+		if (pos->board[corner] == MAKE_PIECE(us, ROOK))
+			rook = corner;
+	}
+	if (rook < 0)
+		return MOVE_NONE;
+	int kto = SQUARE(kingside ? 6 : 2, back), rto = SQUARE(kingside ? 5 : 3, back);
+	bitboard occ = position_occupied(pos) ^ BIT(ksq) ^ BIT(rook);
+	if (occ & (between(ksq, kto) | BIT(kto) | between(rook, rto) | BIT(rto)))
+		return MOVE_NONE;
+	return MAKE_MOVE(ksq, rook, 0, MOVE_CASTLE);
+}
+
+int san_match_unlawful(const struct position *pos, const struct san *san, move *found)
+{
+	int count = 0;
+	*found = MOVE_NONE;
+	if (san->kind == SAN_CASTLE_SHORT || san->kind == SAN_CASTLE_LONG) {
+		move m = castling_as_the_pieces_move(pos, san->kind == SAN_CASTLE_SHORT);
+		if (m == MOVE_NONE || move_is_legal(pos, m))
+			return 0;
+		*found = m;
+		return 1;
+	}
+	if (san->kind != SAN_MOVE || san->to < 0)
+		return 0;
+	int us = pos->side_to_move;
+	if (san->piece == SAN_KING && !pos->chess960) {
+		int ksq = king_square(pos, us);
+		int side = castling_side_of_king_move(pos, ksq, san->to);
+		if (side >= 0 && !(king_attacks(ksq) & BIT(san->to))
+		    && (san->from_file < 0 || SQUARE(san->from_file, san->from_rank < 0 ? RANK_OF(ksq) : san->from_rank) == ksq)) {
+			move m = castling_as_the_pieces_move(pos, side);
+			if (m == MOVE_NONE || move_is_legal(pos, m))
+				return 0;
+			*found = m;
+			return 1;
+		}
+	}
+	struct move_list list;
+	generate_pseudo_legal(pos, &list);
+	for (int i = 0; i < list.count; i++) {
+		move m = list.moves[i];
+		int from = MOVE_FROM(m), to = MOVE_TO(m), kind = MOVE_KIND(m);
+		int type = PIECE_TYPE(pos->board[from]);
+		if (kind == MOVE_CASTLE || to != san->to)
+			continue;
+		if (san->piece == SAN_ANY ? from != SQUARE(san->from_file, san->from_rank)
+					  : type != san->piece)
+			continue;
+		if ((san->from_file >= 0 && FILE_OF(from) != san->from_file)
+		    || (san->from_rank >= 0 && RANK_OF(from) != san->from_rank))
+			continue;
+		if ((kind == MOVE_PROMOTION) != (san->promotion >= 0)
+		    || (kind == MOVE_PROMOTION && MOVE_PROMO(m) != san->promotion))
+			continue;
+		if (type == PAWN && san->piece != SAN_ANY) {
+			int diagonal = san->capture || (san->from_file >= 0 && san->from_file != FILE_OF(to));
+			if (diagonal != (FILE_OF(from) != FILE_OF(to)))
+				continue;
+		}
+		if (move_is_legal(pos, m))
+			continue;
+		if (count++ == 0)
+			*found = m;
+	}
+	if (count != 1)
+		*found = MOVE_NONE;
+	return count;
+}

@@ -50,6 +50,14 @@ move san_match_quick(const struct position *pos, const struct san *san, int chec
  * they are not looked at in check). */
 move san_match_quick_pinned(const struct position *pos, const struct san *san, int check, bitboard pinned);
 
+/* For a token san_match() found no legal move for: how many moves fit it
+ * that obey how the pieces move but break only the rule of the king - they
+ * leave or put the mover's king in check (FIDE 3.9), or castle out of,
+ * through or into check, or without the right (3.8.2) with king and rook
+ * where castling puts them from.  *found is the move when there is exactly
+ * one, else MOVE_NONE.  What `--play-illegal` plays as it stood (7.5). */
+int san_match_unlawful(const struct position *pos, const struct san *san, move *found);
+
 /* Export SAN of a legal move into buf (SAN_MAX bytes), with + or #. */
 void move_to_san(const struct position *pos, move m, char *buf);
 
