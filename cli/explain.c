@@ -182,12 +182,12 @@ static void print_rules(FILE *fp, const struct rule_citation *rules)
 
 /* What `pgnaudit check` prints for the example game(s): check's own
  * audit and text report, the file named "-" as on a pipe. */
-static void print_findings(FILE *fp, const char *example)
+static void print_findings(FILE *fp, const char *example, int play_illegal)
 {
 	struct check_options opt;
 	memset(&opt, 0, sizeof opt);
 	opt.format = REPORT_TEXT;
-	opt.audit = (struct audit_options){ .rules = RULES_BY_DATE, .langs = LANG_AUTO, .recover = 0 };
+	opt.audit = (struct audit_options){ .rules = RULES_BY_DATE, .langs = LANG_AUTO, .play_illegal = play_illegal };
 	memset(opt.reported, 1, sizeof opt.reported);
 	struct input_stream *s = stream_open_memory(example, strlen(example));
 	struct pgn_reader *reader = s ? pgn_reader_new(s) : NULL;
@@ -229,8 +229,10 @@ static void print_text(FILE *fp, enum check_code code)
 	print_rules(fp, e->rules);
 	fprintf(fp, "\nExample (pgnaudit explain %s --example):\n", c->code);
 	print_indented(fp, e->example, strlen(e->example), 2);
-	fprintf(fp, "\nWhat `pgnaudit explain %s --example | pgnaudit check` prints:\n", c->code);
-	print_findings(fp, e->example);
+	const char *needs = check_example_options(e->code);
+	fprintf(fp, "\nWhat `pgnaudit explain %s --example | pgnaudit check%s%s` prints:\n", c->code,
+		needs ? " " : "", needs ? needs : "");
+	print_findings(fp, e->example, needs != NULL);
 	fputs("\nWhat to do:\n", fp);
 	print_wrapped(fp, e->advice, 2);
 }

@@ -38,7 +38,7 @@ static const struct shared_entry {
 	{ SHARED_EXIT_ZERO, { "exit-zero", no_argument, NULL, VALUE_EXIT_ZERO } },
 	{ SHARED_PROGRESS, { "no-progress", no_argument, NULL, VALUE_NO_PROGRESS } },
 	{ SHARED_ILLEGAL, { "play-illegal", no_argument, NULL, VALUE_PLAY_ILLEGAL } },
-	{ SHARED_ILLEGAL, { "time-class", required_argument, NULL, VALUE_TIME_CLASS } },
+	{ SHARED_TIME_CLASS, { "time-class", required_argument, NULL, VALUE_TIME_CLASS } },
 };
 
 #define SHARED_ENTRIES (sizeof shared_entries / sizeof shared_entries[0])
@@ -263,7 +263,7 @@ static int take_shared(int value, const char *arg, struct shared_options *out, c
 		out->audit.play_illegal = 1;
 		return 0;
 	case VALUE_TIME_CLASS:
-		out->given |= SHARED_ILLEGAL;
+		out->given |= SHARED_TIME_CLASS;
 		return options_parse_time_class(arg, &out->audit.time_class);
 	default: /* VALUE_RECOVER */
 		out->given |= SHARED_RECOVER;

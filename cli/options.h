@@ -26,11 +26,12 @@ enum shared_option {
 	SHARED_RECOVER = 1 << 4, /* --recover */
 	SHARED_EXIT_ZERO = 1 << 5, /* --exit-zero: 0 where 1 would say the data have errors */
 	SHARED_PROGRESS = 1 << 6,  /* --no-progress (progress.h) */
-	SHARED_ILLEGAL = 1 << 7,   /* --play-illegal, --time-class CLASS */
+	SHARED_ILLEGAL = 1 << 7,   /* --play-illegal */
+	SHARED_TIME_CLASS = 1 << 8, /* --time-class CLASS */
 };
 
 /* How check audits a game; split --clean/--flagged audits it so too. */
-#define SHARED_AUDIT (SHARED_LANG | SHARED_RULES | SHARED_CODES | SHARED_RECOVER | SHARED_ILLEGAL)
+#define SHARED_AUDIT (SHARED_LANG | SHARED_RULES | SHARED_CODES | SHARED_RECOVER | SHARED_ILLEGAL | SHARED_TIME_CLASS)
 
 struct shared_options {
 	const char *output;                  /* -o: NULL for standard output */

@@ -42,7 +42,8 @@ int usage_split(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit split --clean=FILE --flagged=FILE [--flagged-on=error|warning|info]\n"
 	      "                      [--rules by-date|fide2023|fide2005] [--select CODE,...] [--ignore CODE,...]\n"
-	      "                      [--lang LIST] [--recover] [--exit-zero] [--no-progress] [FILE...]\n"
+	      "                      [--lang LIST] [--recover] [--play-illegal [--time-class CLASS]]\n"
+	      "                      [--exit-zero] [--no-progress] [FILE...]\n"
 	      "       pgnaudit split --shards=N --prefix=PREFIX FILE...\n"
 	      "\n"
 	      "Copies every game of each FILE (standard input when none or '-'; gzip, zstd,\n"
@@ -60,6 +61,8 @@ int usage_split(FILE *fp, int status)
 	      "      --lang LIST         notations to read moves in, as for check (default auto)\n"
 	      "      --recover           at an illegal or ambiguous move, find the recording error\n"
 	      "                          the rest of the game agrees with, and go on, as for check\n"
+	      "      --play-illegal      play an illegal move that stood and go on, as for check\n"
+	      "      --time-class CLASS  by-tag (default), standard, rapid or blitz, as for check\n"
 	      "      --shards N          cut into N files of about equal size (1 to 10000);\n"
 	      "                          needs files: standard input is refused\n"
 	      "      --prefix PREFIX     shard k is written to PREFIXk.pgn, k = 001, 002, ...\n"
@@ -175,8 +178,8 @@ static int parse_options(int argc, char **argv, struct split_options *o)
 		warnx_("--select and --ignore choose what flags a game; --shards audits nothing");
 		return -1;
 	}
-	if (by_size && (o->shared.given & (SHARED_LANG | SHARED_RECOVER))) {
-		warnx_("--lang and --recover choose how a game is read; --shards audits nothing");
+	if (by_size && (o->shared.given & (SHARED_LANG | SHARED_RECOVER | SHARED_ILLEGAL | SHARED_TIME_CLASS))) {
+		warnx_("--lang, --recover, --play-illegal and --time-class choose how a game is read; --shards audits nothing");
 		return -1;
 	}
 	return 0;

@@ -105,6 +105,7 @@ static void test_examples_are_reported(void **state)
 		struct finding_list findings = { 0 };
 		char err[256];
 		pgn_game_init(&g);
+		opt.play_illegal = check_example_options((enum check_code)i) != NULL;
 		auditor_init(&a, &opt);
 		assert_int_equal(pgn_next_game(r, &g, err, sizeof err), 1);
 		audit_game(&a, &g, &findings, NULL, NULL);

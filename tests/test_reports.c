@@ -136,12 +136,12 @@ static void test_csv(void **state)
 	struct finding f = illegal_finding();
 	char *out = render(REPORT_CSV, 0, &label, &f);
 	const char *header = "file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,"
-			     "suggestion,white,black,event,round,date,variation\n";
+			     "suggestion,white,black,event,round,date,variation,illegal_since\n";
 	assert_memory_equal(out, header, strlen(header));
 	assert_string_equal(out + strlen(header),
 		"games.pgn,3,14,9,11,6,white,Be3,illegal-move,error,FIDE 3.9,"
 		"\"6. Be3 is illegal: the bishop on d2 is \"\"pinned\"\"\",4k3/8/8/8/8/8/8/4K3 w - - 0 1,,"
-		"\"Morphy, Paul\",Duke Karl / Count Isouard,Paris,?,,\n");
+		"\"Morphy, Paul\",Duke Karl / Count Isouard,Paris,?,,,\n");
 	free(out);
 	/* Inside a variation: the plies its enclosing variations replace. */
 	f.variation_depth = 2;

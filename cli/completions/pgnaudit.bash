@@ -12,9 +12,9 @@
 _pgnaudit_options() {
 	case $1 in
 	check)
-		_pgnaudit_flags='-f --format -o --output --select --ignore --rules --lang --recover --fail-on
+		_pgnaudit_flags='-f --format -o --output --select --ignore --rules --lang --recover --play-illegal --time-class --fail-on
 			--strict --exit-zero --no-progress --color -j --jobs -q --quiet -v --verbose -h --help --version'
-		_pgnaudit_valued='-f --format -o --output --select --ignore --rules --lang --fail-on --color
+		_pgnaudit_valued='-f --format -o --output --select --ignore --rules --lang --time-class --fail-on --color
 			--colour -j --jobs' ;;
 	report)
 		_pgnaudit_flags='-f --format --by --top -o --output --exit-zero -h --help --version'
@@ -24,12 +24,12 @@ _pgnaudit_options() {
 			-h --help --version'
 		_pgnaudit_valued='-o --output --backup --lang' ;;
 	split)
-		_pgnaudit_flags='--clean --flagged --flagged-on --rules --select --ignore --lang --recover
+		_pgnaudit_flags='--clean --flagged --flagged-on --rules --select --ignore --lang --recover --play-illegal --time-class
 			--shards --prefix --exit-zero --no-progress -h --help --version'
-		_pgnaudit_valued='--clean --flagged --flagged-on --rules --select --ignore --lang --shards
+		_pgnaudit_valued='--clean --flagged --flagged-on --rules --select --ignore --lang --time-class --shards
 			--prefix' ;;
 	replay)
-		_pgnaudit_flags='-o --output --lang --recover --variations -h --help --version'
+		_pgnaudit_flags='-o --output --lang --recover --play-illegal --variations -h --help --version'
 		_pgnaudit_valued='-o --output --lang' ;;
 	perft)
 		_pgnaudit_flags='--divide --chess960 -h --help --version'
@@ -120,6 +120,7 @@ warning
 info
 all" "$cur" ;;
 		*:--rules) _pgnaudit_words 'by-date fide2023 fide2005' "$cur" ;;
+		*:--time-class) _pgnaudit_words 'by-tag standard rapid blitz' "$cur" ;;
 		*:--lang) _pgnaudit_list 'auto en de fr es it nl ru ar fa figurine' "$cur" ;;
 		*:--fail-on) _pgnaudit_words 'error warning info never' "$cur" ;;
 		*:--flagged-on) _pgnaudit_words 'error warning info' "$cur" ;;

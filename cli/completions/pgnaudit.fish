@@ -71,6 +71,8 @@ complete -c pgnaudit -n "__pgnaudit_is check" -l ignore -x -a '(__fish_append , 
 complete -c pgnaudit -n "__pgnaudit_is check" -l rules -x -a 'by-date fide2023 fide2005' -d 'the edition of the Laws'
 complete -c pgnaudit -n "__pgnaudit_is check" -l lang -x -a '(__fish_append , auto en de fr es it nl ru ar fa figurine)' -d 'notations to read moves in'
 complete -c pgnaudit -n "__pgnaudit_is check" -l recover -d 'find the recording error and go on'
+complete -c pgnaudit -n "__pgnaudit_is check" -l play-illegal -d 'play an illegal move that stood and go on'
+complete -c pgnaudit -n "__pgnaudit_is check" -l time-class -x -a 'by-tag standard rapid blitz' -d 'whose rules an illegal move falls under'
 complete -c pgnaudit -n "__pgnaudit_is check" -l fail-on -x -a 'error warning info never' -d 'exit 1 on a finding at LEVEL or above'
 complete -c pgnaudit -n "__pgnaudit_is check" -l strict -d 'exit 1 on any finding'
 complete -c pgnaudit -n "__pgnaudit_is check" -l exit-zero -d 'exit 0 whatever is found'
@@ -106,6 +108,8 @@ complete -c pgnaudit -n "__pgnaudit_is split" -l select -x -a '(__fish_append , 
 complete -c pgnaudit -n "__pgnaudit_is split" -l ignore -x -a '(__fish_append , (__pgnaudit_code_items))' -d 'do not count these'
 complete -c pgnaudit -n "__pgnaudit_is split" -l lang -x -a '(__fish_append , auto en de fr es it nl ru ar fa figurine)' -d 'notations to read moves in'
 complete -c pgnaudit -n "__pgnaudit_is split" -l recover -d 'find the recording error and go on'
+complete -c pgnaudit -n "__pgnaudit_is split" -l play-illegal -d 'play an illegal move that stood and go on'
+complete -c pgnaudit -n "__pgnaudit_is split" -l time-class -x -a 'by-tag standard rapid blitz' -d 'whose rules an illegal move falls under'
 complete -c pgnaudit -n "__pgnaudit_is split" -l shards -x -d 'cut into N files'
 complete -c pgnaudit -n "__pgnaudit_is split" -l prefix -r -F -d 'shard k is PREFIXk.pgn'
 complete -c pgnaudit -n "__pgnaudit_is split" -l exit-zero -d 'exit 0 when a game has an error finding'
@@ -115,6 +119,7 @@ complete -c pgnaudit -n "__pgnaudit_is split" -l no-progress -d 'no progress lin
 complete -c pgnaudit -n "__pgnaudit_is replay" -s o -l output -r -F -d 'write to FILE'
 complete -c pgnaudit -n "__pgnaudit_is replay" -l lang -x -a '(__fish_append , auto en de fr es it nl ru ar fa figurine)' -d 'notations to read moves in'
 complete -c pgnaudit -n "__pgnaudit_is replay" -l recover -d 'play the one repair the game agrees with'
+complete -c pgnaudit -n "__pgnaudit_is replay" -l play-illegal -d 'play an illegal move that stood and go on'
 complete -c pgnaudit -n "__pgnaudit_is replay" -l variations -d 'the moves of the variations too'
 
 # perft: a FEN and a depth

@@ -256,7 +256,7 @@ static const struct check_explanation explanations[] = {
 	  "blitz without the supervision of A.3 or B.3 (TimeControl, or --time-class) an illegal move "
 	  "stands once the opponent has moved, and nothing is reported.",
 	  RULES({ "FIDE 7.5.5", NULL }),
-	  ROSTER("1/2-1/2") "\n1. e4 e5 2. Nf3 d6 3. Bb5+ Nd7 4. O-O Ngf6 5. d3 Nb6 6. Nc3 c6 7. Bc4 d5 8. exd5 Nbxd5 9. Nxd5 Nxd5\n10. Re1 Bd6 11. d4 exd4 12. Bxd5 Be7 1/2-1/2\n",
+	  ROSTER("1/2-1/2") "\n1. e4 e5 2. Nf3 d6 3. Bb5+ Nd7 4. O-O Nf6 5. d3 Nb6 6. Nc3 c6 7. Bc4 d5 8. exd5 Nbxd5 9. Nxd5 Nxd5\n10. Re1 Bd6 11. d4 exd4 12. Bxd5 Be7 1/2-1/2\n",
 	  "Compare with the scoresheets: the illegal moves may be recording errors (--recover looks for "
 	  "them). If they were played, the result stands unless the arbiter found them during the game." },
 
@@ -265,7 +265,7 @@ static const struct check_explanation explanations[] = {
 	  "opponent's reply does not take it - the illegal move went unnoticed. Found during the game, "
 	  "the position before it would have been reinstated.",
 	  RULES({ "FIDE 7.5.1", NULL }),
-	  ROSTER("*") "\n1. e4 e5 2. Nf3 d6 3. Bb5+ Nd7 4. O-O Ngf6 5. d3 Nb6 6. Nc3 c6 *\n",
+	  ROSTER("*") "\n1. e4 e5 2. Nf3 d6 3. Bb5+ Nd7 4. O-O Nf6 5. d3 Nb6 6. Nc3 c6 *\n",
 	  "Compare with the scoresheets: the move that left the king in check may be a recording error." },
 
 	{ CHECK_KING_CAPTURED,
@@ -273,7 +273,7 @@ static const struct check_explanation explanations[] = {
 	  "check takes that king. A king is never captured; the record is not one of a game of chess "
 	  "from there, and its replay stops.",
 	  RULES({ "FIDE 1.2", NULL }),
-	  ROSTER("*") "\n1. e4 e5 2. Nf3 d6 3. Bb5+ Nd7 4. O-O Ngf6 5. d3 Nb6 6. Bxe8 *\n",
+	  ROSTER("*") "\n1. e4 e5 2. Nf3 d6 3. Bb5+ Nd7 4. O-O Nf6 5. d3 Nb6 6. Bxe8 *\n",
 	  "Compare with the scoresheets: one of the two moves is likely written wrong." },
 
 	{ CHECK_REDUNDANT_DISAMBIGUATION,
