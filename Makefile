@@ -191,7 +191,7 @@ unit: $(TEST_BIN)
 e2e: pgnaudit
 	@JOBS=$(JOBS) sh tests/parallel.sh "sh tests/e2e.sh" "sh tests/e2e_report.sh" \
 		"sh tests/e2e_fixsplit.sh" "sh tests/e2e_fixz.sh" "sh tests/e2e_lang.sh" "sh tests/e2e_safety.sh" \
-		"sh tests/e2e_inputs.sh" "sh tests/e2e_explain.sh" "sh tests/e2e_variations.sh" "sh tests/catalogue.sh" \
+		"sh tests/e2e_inputs.sh" "sh tests/e2e_explain.sh" "sh tests/e2e_variations.sh" "sh tests/e2e_stood.sh" "sh tests/catalogue.sh" \
 		"sh tests/manpages.sh" \
 		"sh tests/completions.sh" "sh tests/layout.sh"
 

@@ -137,6 +137,51 @@ static void test_castling(void **state)
 	expect_move("4k3/8/8/8/8/8/1r6/R3K3 w Q - 0 1", "O-O-O", "e1c1");
 }
 
+/* san_match_unlawful: how many moves break only the rule of the king, and
+ * which when there is one (UCI, or "" for none). */
+static void expect_unlawful(const char *fen, const char *text, int count, const char *uci)
+{
+	struct position pos = from_fen(fen);
+	struct san san;
+	char err[160], got[8] = "";
+	move m;
+	if (san_parse(text, strlen(text), &san, err, sizeof err) != 0)
+		fail_msg("'%s' does not parse: %s", text, err);
+	int n = san_match_unlawful(&pos, &san, &m);
+	if (n != count)
+		fail_msg("%s in %s: %d unlawful moves, wanted %d", text, fen, n, count);
+	if (m != MOVE_NONE)
+		move_to_uci(&pos, m, got);
+	assert_string_equal(got, uci);
+}
+
+static void test_unlawful(void **state)
+{
+	(void)state;
+	/* A pinned knight, a king into check, a move that leaves a check. */
+	expect_unlawful("4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1", "Nf3", 1, "d2f3");
+	expect_unlawful("4k3/8/8/8/8/8/6r1/4K3 w - - 0 1", "Kf2", 1, "e1f2");
+	expect_unlawful("4k3/8/8/8/4r3/8/8/R3K3 w Q - 0 1", "Ra2", 1, "a1a2");
+	/* Castling without the right (king and rook at home), into, through
+	 * and out of check; not with a piece between, nor with no rook. */
+	expect_unlawful("4k3/8/8/8/8/8/8/R3K2R w Q - 0 1", "O-O", 1, "e1g1");
+	expect_unlawful("4k3/8/8/8/8/8/6r1/R3K2R w KQ - 0 1", "O-O", 1, "e1g1");
+	expect_unlawful("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "Kg1", 1, "e1g1");
+	expect_unlawful("4k3/8/8/8/4r3/8/8/R3K2R w KQ - 0 1", "O-O-O", 1, "e1c1");
+	expect_unlawful("4k3/8/8/8/8/8/8/R3KB1R w - - 0 1", "O-O", 0, "");
+	expect_unlawful("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "O-O", 0, "");
+	/* A move no piece can make at all: a blocked path, no such piece. */
+	expect_unlawful(START, "Ra3", 0, "");
+	expect_unlawful(START, "Qh5", 0, "");
+	/* Two pinned knights that could each go there: not one piece. */
+	expect_unlawful("4k3/8/8/8/1b5b/8/3N1N2/4K3 w - - 0 1", "Ne4", 2, "");
+	/* A pawn: the capture as written, not the push; a promotion named. */
+	expect_unlawful("3rk3/8/8/8/8/2p5/3P4/3K4 w - - 0 1", "dxc3", 1, "d2c3");
+	expect_unlawful("3rk3/8/8/8/8/2p5/3P4/3K4 w - - 0 1", "c3", 0, "");
+	expect_unlawful("r3k3/1P6/8/8/8/8/8/r3K3 w - - 0 1", "b8=Q", 1, "b7b8q");
+	expect_unlawful("r3k3/1P6/8/8/8/8/8/r3K3 w - - 0 1", "b8", 0, "");
+}
+
 static void test_en_passant(void **state)
 {
 	(void)state;
@@ -369,6 +414,7 @@ int main(void)
 		cmocka_unit_test(test_no_piece_reaches),
 		cmocka_unit_test(test_king_safety),
 		cmocka_unit_test(test_castling),
+		cmocka_unit_test(test_unlawful),
 		cmocka_unit_test(test_en_passant),
 		cmocka_unit_test(test_promotion),
 		cmocka_unit_test(test_ambiguity),
