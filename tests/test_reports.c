@@ -149,10 +149,19 @@ static void test_csv(void **state)
 	f.variation[1] = 25;
 	out = render(REPORT_CSV, 0, &label, &f);
 	size_t n = strlen(out);
-	assert_true(n > 7 && strcmp(out + n - 7, ",24 25\n") == 0);
+	assert_true(n > 8 && strcmp(out + n - 8, ",24 25,\n") == 0);
 	free(out);
 	out = render(REPORT_JSONL, 0, &label, &f);
 	assert_non_null(strstr(out, "\"side\":\"white\",\"variation\":[24,25],\"san\":\"Be3\""));
+	free(out);
+	/* After an illegal move that stood: its ply, last in CSV. */
+	f.illegal_since = 17;
+	out = render(REPORT_CSV, 0, &label, &f);
+	n = strlen(out);
+	assert_true(n > 10 && strcmp(out + n - 10, ",24 25,17\n") == 0);
+	free(out);
+	out = render(REPORT_JSONL, 0, &label, &f);
+	assert_non_null(strstr(out, "\"variation\":[24,25],\"illegal_since\":17,\"san\":\"Be3\""));
 	free(out);
 	f.variation_depth = 0;
 	out = render(REPORT_JSONL, 0, &label, &f);
