@@ -192,7 +192,7 @@ expect_no_grep 'in game 1: ' "$TMP/bydate" "by date, an 1886 game has no automat
 
 # 5. Formats.
 "$BIN" check -f csv "$pgn" >"$TMP/csv"
-expect_grep '^file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,suggestion,white,black,event,round,date,variation$' "$TMP/csv" "CSV header"
+expect_grep '^file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,suggestion,white,black,event,round,date,variation,illegal_since$' "$TMP/csv" "CSV header"
 rows=$(($(wc -l <"$TMP/csv") - 1))
 jsonl_rows=$(grep -vc '^{"record"' "$TMP/plain")
 [ "$rows" -eq "$jsonl_rows" ] && ok || bad "CSV has $rows rows, JSONL $jsonl_rows"

@@ -28,17 +28,29 @@ codes_of() { grep -v '"record"' "$1" | sed 's/.*"code":"\([^"]*\)".*/\1/'; }
 # The rules cited by the findings of code $2 in $1, one a line.
 rules_of() { grep "\"code\":\"$2\"" "$1" | sed -n 's/.*"rule":"\([^"]*\)".*/\1/p' | sort -u; }
 
+# The options check needs for the example of a code (explain names them).
+options_of() {
+	case $1 in
+	repeated-illegal-move | king-left-in-check | king-captured) echo --play-illegal ;;
+	esac
+}
+
 # 1. Every example is reported under its code, citing what explain lists.
 for code in $codes; do
 	expect_status 0 "explain $code --example" -- "$BIN" explain "$code" --example
 	cp "$TMP/out" "$TMP/$code.pgn"
-	"$BIN" check -q -f jsonl "$TMP/$code.pgn" >"$TMP/$code.jsonl" 2>"$TMP/err"
+	opts=$(options_of "$code")
+	# shellcheck disable=SC2086 # none or one word
+	"$BIN" check -q $opts -f jsonl "$TMP/$code.pgn" >"$TMP/$code.jsonl" 2>"$TMP/err"
 	codes_of "$TMP/$code.jsonl" | sort -u >"$TMP/$code.codes"
 	expect_grep "^$code\$" "$TMP/$code.codes" "the example of $code is reported under $code"
 	# Only its own code: a fivefold repetition passes a threefold one,
 	# whose missed claims automatic-draw's explanation names.
 	case $code in
 	automatic-draw) printf '%s\n' automatic-draw missed-threefold >"$TMP/want.codes" ;;
+	# After the illegal move that stood, which is reported too.
+	repeated-illegal-move) printf '%s\n' illegal-move king-left-in-check repeated-illegal-move >"$TMP/want.codes" ;;
+	king-left-in-check | king-captured) printf '%s\n' illegal-move "$code" >"$TMP/want.codes" ;;
 	*) printf '%s\n' "$code" >"$TMP/want.codes" ;;
 	esac
 	expect_same "$TMP/want.codes" "$TMP/$code.codes" "the example of $code gives findings of $code alone"
@@ -52,7 +64,8 @@ for code in $codes; do
 		expect_grep "^  $rule\( \[\|\$\)" "$TMP/$code.txt" "explain $code lists the rule $rule its example cites"
 	done <"$TMP/$code.rules"
 	# Under the 2005 Laws: the article in brackets; no automatic draws.
-	"$BIN" check -q -f jsonl --rules fide2005 "$TMP/$code.pgn" >"$TMP/$code.2005.jsonl" 2>"$TMP/err"
+	# shellcheck disable=SC2086 # none or one word
+	"$BIN" check -q $opts -f jsonl --rules fide2005 "$TMP/$code.pgn" >"$TMP/$code.2005.jsonl" 2>"$TMP/err"
 	rules_of "$TMP/$code.2005.jsonl" "$code" >"$TMP/$code.2005.rules"
 	if [ "$code" = automatic-draw ]; then
 		expect_no_grep '"code":"automatic-draw"' "$TMP/$code.2005.jsonl" "no automatic draw under the 2005 Laws"
@@ -65,8 +78,9 @@ for code in $codes; do
 		esac
 	done <"$TMP/$code.2005.rules"
 	# What explain shows as check's output is what check prints.
-	"$BIN" check -q <"$TMP/$code.pgn" | sed 's/^/  /' >"$TMP/$code.check"
-	sed -n '/^What `pgnaudit explain .* --example | pgnaudit check` prints:$/,/^$/p' "$TMP/$code.txt" |
+	# shellcheck disable=SC2086 # none or one word
+	"$BIN" check -q $opts <"$TMP/$code.pgn" | sed 's/^/  /' >"$TMP/$code.check"
+	sed -n '/^What `pgnaudit explain .* --example | pgnaudit check.*` prints:$/,/^$/p' "$TMP/$code.txt" |
 		sed '1d;$d' >"$TMP/$code.shown"
 	expect_same "$TMP/$code.check" "$TMP/$code.shown" "explain $code shows what check prints for its example"
 	for section in "^$code: " "^Severity: " "^What it reports:" "^Example (pgnaudit explain $code --example):" "^What to do:"; do
@@ -96,7 +110,7 @@ expect_same "$TMP/two.want" "$TMP/two.codes" "two examples are two games, each r
 # each code reported.
 # shellcheck disable=SC2086 # the codes are words
 "$BIN" explain --example $codes >"$TMP/every.pgn"
-"$BIN" check -q -f jsonl "$TMP/every.pgn" >"$TMP/every.jsonl"
+"$BIN" check -q --play-illegal -f jsonl "$TMP/every.pgn" >"$TMP/every.jsonl"
 expect_grep "\"games\":$count," "$TMP/every.jsonl" "every example in one file: one game a code"
 codes_of "$TMP/every.jsonl" | sort -u >"$TMP/every.codes"
 sort "$TMP/catalogue" | cut -d' ' -f1 >"$TMP/every.want"

@@ -45,6 +45,8 @@ expect_grep '"game":7,.*"variation":\[10\],"illegal_since":9,"san":"Bxg1","code"
 	"a variation that takes the king stops, a warning, its position marked"
 expect_grep '"game":8,.*"san":"Ra3","code":"illegal-move".*the rest of the game is not replayed' "$TMP/all" \
 	"a move no piece could make still stops the game"
+expect_grep '"game":9,.*"san":"Kf2","code":"move-after-end"' "$TMP/all" "after checkmate a move into check is move-after-end, not played"
+expect_no_grep '"game":9,.*"code":"illegal-move"' "$TMP/all" "after checkmate nothing is played as it stood"
 expect_no_grep '"game":[0-9]*,.*"code":"check-mark"' "$TMP/all" "the reply to a king left in check is not said to give check"
 
 # --time-class overrides the tag: game 3 as standard play, game 2 as rapid.

@@ -646,15 +646,6 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 			i++;
 			continue;
 		}
-		move stood;
-		if (r.status == READ_ILLEGAL && a->opt.play_illegal && san_match_unlawful(pos, &r.san, &stood) == 1) {
-			if (exposed && !answer_exposed(rec, lt, pos, stood, out))
-				return;
-			play_stood(a, lt, pos, &r, stood, out);
-			exposed = mover_king_exposed(record_position(rec, rec->count));
-			i++;
-			continue;
-		}
 		rec->stop_token = t;
 		struct move_list legal;
 		generate_legal(pos, &legal);
@@ -662,6 +653,17 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 			report_move_after_mate(rec, t, pos, rec->count + 1, out);
 			rec->stop = STOP_GAME_OVER;
 			return;
+		}
+		/* After checkmate or stalemate nothing stands. */
+		move stood;
+		if (r.status == READ_ILLEGAL && a->opt.play_illegal && san_match_unlawful(pos, &r.san, &stood) == 1) {
+			rec->stop_token = NULL;
+			if (exposed && !answer_exposed(rec, lt, pos, stood, out))
+				return;
+			play_stood(a, lt, pos, &r, stood, out);
+			exposed = mover_king_exposed(record_position(rec, rec->count));
+			i++;
+			continue;
 		}
 		rec->stop = r.status == READ_UNREADABLE ? STOP_UNREADABLE
 			  : r.status == READ_ILLEGAL ? STOP_ILLEGAL : STOP_AMBIGUOUS;
