@@ -486,15 +486,6 @@ static enum time_class time_class_of(const struct auditor *a, const struct pgn_g
 	return total <= 600 ? TIME_CLASS_BLITZ : total < 3600 ? TIME_CLASS_RAPID : TIME_CLASS_STANDARD;
 }
 
-/* Is the king of the side that has just moved in check (only an illegal
- * move that stood leaves it so)? */
-static int mover_king_exposed(const struct position *after)
-{
-	int mover = !after->side_to_move;
-	return attackers_to(after, position_king_square(after, mover), (enum color)after->side_to_move,
-			    position_occupied(after)) != 0;
-}
-
 /* The player's second illegal move that stood (third under the 2005
  * Laws): in standard play the arbiter who finds it declares the game lost
  * by that player, or drawn when the opponent cannot checkmate (7.5.5). */
@@ -510,10 +501,10 @@ static void report_repeated(const struct game_record *rec, const struct pgn_toke
 	f->rule = "FIDE 7.5.5";
 	const char *recorded = pgn_tag_value(rec->game, "Result");
 	snprintf(f->message, sizeof f->message,
-		 "this is %s's %s illegal move that stood (the first: %s): found during the game, it %s%s%.10s%s",
+		 "this is %s's %s illegal move that stood (the first: %s): found during the game, it %s%s%s",
 		 player, nth == 2 ? "second" : "third", first,
 		 drawn ? "would have drawn the game, as " : "would have lost the game for ",
-		 drawn ? opponent : player, "", drawn ? " cannot checkmate" : "");
+		 drawn ? opponent : player, drawn ? " cannot checkmate" : "");
 	if (recorded) {
 		size_t used = strlen(f->message);
 		snprintf(f->message + used, sizeof f->message - used, "; the Result tag gives %.10s", recorded);
@@ -661,7 +652,7 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 			if (exposed && !answer_exposed(rec, lt, pos, stood, out))
 				return;
 			play_stood(a, lt, pos, &r, stood, out);
-			exposed = mover_king_exposed(record_position(rec, rec->count));
+			exposed = mover_in_check(record_position(rec, rec->count));
 			i++;
 			continue;
 		}

@@ -451,14 +451,9 @@ static int check_checkers(const struct position *pos, char *err, size_t errlen)
 }
 
 /* The side that just moved cannot still be in check. */
-static int check_side_not_to_move(struct position *pos, char *err, size_t errlen)
+static int check_side_not_to_move(const struct position *pos, char *err, size_t errlen)
 {
-	int checked;
-
-	pos->side_to_move = (uint8_t)!pos->side_to_move;
-	checked = in_check(pos);
-	pos->side_to_move = (uint8_t)!pos->side_to_move;
-	if (checked)
+	if (mover_in_check(pos))
 		return fail(err, errlen, "%s is in check but it is %s's move",
 			    pos->side_to_move == WHITE ? "black" : "white",
 			    pos->side_to_move == WHITE ? "white" : "black");

@@ -35,3 +35,10 @@ int in_check(const struct position *pos)
 
 	return attackers_to(pos, position_king_square(pos, us), (enum color)!us, position_occupied(pos)) != 0;
 }
+
+int mover_in_check(const struct position *pos)
+{
+	int them = !pos->side_to_move;
+
+	return attackers_to(pos, position_king_square(pos, them), (enum color)!them, position_occupied(pos)) != 0;
+}

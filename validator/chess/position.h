@@ -99,6 +99,10 @@ void make_move(struct position *pos, move m);
 /* Is the side to move in check? */
 int in_check(const struct position *pos);
 
+/* Is the side not to move in check?  No legal move leaves a position so;
+ * an illegal move that stood can (a move could then take a king). */
+int mover_in_check(const struct position *pos);
+
 /* Is an en passant capture legal in this position right now? */
 int ep_capture_legal(const struct position *pos);
 

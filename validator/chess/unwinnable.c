@@ -338,15 +338,6 @@ int mate_impossible_in_blocked_structure(const struct position *pos, enum color 
 /* The proofs from the cheapest to the dearest.  The material proof holds
  * even where the game is over; the others need to know that the side to
  * move is not mated, hence the moves first. */
-/* The king of the side not to move in check: a position no legal move
- * makes (an illegal move that stood), where a move could take a king.
- * The proofs and searches below say nothing of one. */
-static int not_to_move_in_check(const struct position *pos)
-{
-	int them = !pos->side_to_move;
-	return attackers_to(pos, position_king_square(pos, them), (enum color)pos->side_to_move, position_occupied(pos)) != 0;
-}
-
 enum mate_ability mate_by_proofs(const struct position *pos, enum color winner, struct helpmate *line)
 {
 	struct move_list list;
@@ -357,7 +348,9 @@ enum mate_ability mate_by_proofs(const struct position *pos, enum color winner, 
 	}
 	if (mate_impossible_by_material(pos, winner))
 		return MATE_IMPOSSIBLE;
-	if (not_to_move_in_check(pos))
+	/* A position no legal move makes, where a move could take a king:
+	 * the proofs and searches below say nothing of one. */
+	if (mover_in_check(pos))
 		return MATE_UNKNOWN;
 	generate_legal(pos, &list);
 	if (list.count == 0)
@@ -371,7 +364,7 @@ enum mate_ability can_checkmate_within(const struct position *pos, enum color wi
 				       struct helpmate *line)
 {
 	enum mate_ability answer = mate_by_proofs(pos, winner, line);
-	if (answer != MATE_UNKNOWN || node_budget <= 0 || not_to_move_in_check(pos))
+	if (answer != MATE_UNKNOWN || node_budget <= 0 || mover_in_check(pos))
 		return answer;
 	return helpmate_search(pos, winner, node_budget, line);
 }
@@ -397,7 +390,7 @@ int is_dead_position(const struct position *pos)
 
 	if (white && black)
 		return 1;
-	if (not_to_move_in_check(pos))
+	if (mover_in_check(pos))
 		return 0;
 	generate_legal(pos, &list);
 	if (list.count == 0)
