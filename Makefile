@@ -32,7 +32,7 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
-LIB_SRC  := $(sort $(wildcard parser/*.c validator/chess/*.c validator/audit/*.c reports/*.c util/*.c))
+LIB_SRC  := $(sort $(wildcard parser/*.c validator/chess/*.c validator/audit/*.c validator/collection/*.c reports/*.c util/*.c))
 CLI_SRC  := $(sort $(wildcard cli/*.c cli/*/*.c))
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 TEST_BIN := $(TEST_SRC:tests/%.c=tests/bin/%)
@@ -191,7 +191,7 @@ unit: $(TEST_BIN)
 e2e: pgnaudit
 	@JOBS=$(JOBS) sh tests/parallel.sh "sh tests/e2e.sh" "sh tests/e2e_report.sh" \
 		"sh tests/e2e_fixsplit.sh" "sh tests/e2e_fixz.sh" "sh tests/e2e_lang.sh" "sh tests/e2e_safety.sh" \
-		"sh tests/e2e_inputs.sh" "sh tests/e2e_explain.sh" "sh tests/e2e_variations.sh" "sh tests/e2e_stood.sh" "sh tests/catalogue.sh" \
+		"sh tests/e2e_inputs.sh" "sh tests/e2e_explain.sh" "sh tests/e2e_variations.sh" "sh tests/e2e_stood.sh" "sh tests/e2e_collection.sh" "sh tests/catalogue.sh" \
 		"sh tests/manpages.sh" \
 		"sh tests/completions.sh" "sh tests/layout.sh"
 

@@ -22,7 +22,7 @@ int usage_check(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit check [-f text|jsonl|csv] [-o FILE] [--select CODE,...] [--ignore CODE,...]\n"
 	      "                      [--rules by-date|fide2023|fide2005] [--lang LIST] [--recover]\n"
-	      "                      [--play-illegal [--time-class CLASS]]\n"
+	      "                      [--play-illegal [--time-class CLASS]] [--trf FILE]\n"
 	      "                      [--fail-on error|warning|info|never | --strict | --exit-zero]\n"
 	      "                      [--color auto|always|never] [-j N] [-q | -v] [--no-progress]\n"
 	      "                      [FILE...]\n"
@@ -30,7 +30,8 @@ int usage_check(FILE *fp, int status)
 	      "Replays every game of each FILE (standard input when none or '-'; gzip, zstd,\n"
 	      "bzip2 and xz are recognised by their magic bytes; a zip archive is read member\n"
 	      "by member, ARCHIVE.zip:MEMBER.pgn; a directory stands for the PGN files under\n"
-	      "it) and prints what is wrong with it.\n"
+	      "it) and prints what is wrong with it; then, over all the games, copies of one\n"
+	      "game and what the games of each event say together.\n"
 	      "\n"
 	      "  -f, --format FORMAT   text (default), jsonl (or json: one object a line) or csv\n"
 	      "  -o, --output FILE     write the findings to FILE (replaced only when complete)\n"
@@ -48,6 +49,8 @@ int usage_check(FILE *fp, int status)
 	      "                        without the right) and one piece could make it, and go on (FIDE 7.5)\n"
 	      "      --time-class CLASS  whose rules such a move falls under: by-tag (default: the\n"
 	      "                        TimeControl tag; standard when it has none), standard, rapid, blitz\n"
+	      "      --trf FILE        check the games against FILE, the tournament's FIDE report (TRF):\n"
+	      "                        every game played has a game, every game a pairing\n"
 	      "      --fail-on LEVEL   exit 1 on a finding at LEVEL or above: error (default),\n"
 	      "                        warning, info, or never\n"
 	      "      --strict          --fail-on info: exit 1 on any finding\n"
@@ -75,7 +78,7 @@ int usage_check(FILE *fp, int status)
 }
 
 /* check's own options (options.h has the shared ones). */
-enum { OPT_STRICT = 256, OPT_COLOR, OPT_FAIL_ON, OPT_EXIT_ZERO };
+enum { OPT_STRICT = 256, OPT_COLOR, OPT_FAIL_ON, OPT_EXIT_ZERO, OPT_TRF };
 
 static int take_option(void *ctx, int option, const char *arg)
 {
@@ -115,6 +118,7 @@ static int take_option(void *ctx, int option, const char *arg)
 		}
 		warnx_("--fail-on takes error, warning, info or never, not '%s'", arg);
 		return -1;
+	case OPT_TRF: o->trf = arg; return 0;
 	case 'q': o->quiet = 1; return 0;
 	case 'v': o->verbose = 1; return 0;
 	default: /* OPT_COLOR */
@@ -135,6 +139,7 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
 		{ "exit-zero", no_argument, NULL, OPT_EXIT_ZERO },
+		{ "trf", required_argument, NULL, OPT_TRF },
 		{ "color", required_argument, NULL, OPT_COLOR },
 		{ "colour", required_argument, NULL, OPT_COLOR },
 		{ "jobs", required_argument, NULL, 'j' },
@@ -214,6 +219,8 @@ void check_game(const struct check_options *opt, struct auditor *a, struct findi
 		if (worst == GAME_CLEAN || (int)f->severity < worst)
 			worst = (int)f->severity;
 	}
+	if (opt->collect)
+		collect_game(&tally->collected, g, &a->record, index, worst, opt->collect);
 	game_counts_add(&tally->games, worst);
 	event_groups_add(&tally->events, event, round, worst);
 	date_range_add(&tally->dates, date);
@@ -225,6 +232,7 @@ void check_tally_clear(struct check_tally *t)
 	memset(&t->games, 0, sizeof t->games);
 	event_groups_clear(&t->events);
 	memset(&t->dates, 0, sizeof t->dates);
+	collect_batch_clear(&t->collected);
 }
 
 void check_tally_merge(struct check_tally *into, const struct check_tally *from)
@@ -240,6 +248,17 @@ void check_tally_merge(struct check_tally *into, const struct check_tally *from)
 void check_tally_free(struct check_tally *t)
 {
 	event_groups_free(&t->events);
+	collect_batch_free(&t->collected);
+}
+
+void check_collect(struct collection *c, struct collect_batch *b, int file, long games_before, uint64_t first_line)
+{
+	static int said;
+	if (collection_add(c, b, file, games_before, first_line) < 0 && !said) {
+		said = 1;
+		warnx_("the temporary file for the truncated-game check could not be written (%s); "
+		       "that check is left out", strerror(errno));
+	}
 }
 
 /* The sequential loop's state: one auditor, one report. */
@@ -249,12 +268,16 @@ struct check_run {
 	struct auditor auditor;
 	struct finding_list findings;
 	struct check_tally *tally;     /* the current input's */
+	struct collection *collection; /* NULL: no collection check is reported */
+	int file;                      /* the current input's index */
 };
 
 static int check_one(void *ctx, struct game_input *in, const struct pgn_game *g)
 {
 	struct check_run *run = ctx;
 	check_game(run->opt, &run->auditor, &run->findings, &run->report, in->path, in->games, g, run->tally);
+	if (run->collection)
+		check_collect(run->collection, &run->tally->collected, run->file, 0, 1);
 	return GAMES_GO_ON;
 }
 
@@ -320,6 +343,37 @@ static void say_summary(const struct check_options *opt, char **files, const str
 	fputs("\n", stderr);
 }
 
+/* What a collection finding is reported with: its game's label from the
+ * index, and the counts of its file. */
+struct collection_run {
+	struct report *report;
+	struct file_tally *per_file;
+	struct check_tally report_tally;   /* the findings about the tournament report */
+};
+
+static void report_collected(void *ctx, struct collection_entry *e, const struct collection_label *l,
+			     const struct finding *f)
+{
+	struct collection_run *run = ctx;
+	struct game_label label = { l->file, (int)l->game, l->white, l->black, l->event, l->round, l->date };
+	report_finding(run->report, &label, f);
+	/* A pairing of the tournament report counts in no input's tally. */
+	struct check_tally *t = e ? &run->per_file[e->file].t : &run->report_tally;
+	/* The game is counted by its most serious finding, this one now too. */
+	if (e && (e->worst == GAME_CLEAN || (int)f->severity < e->worst)) {
+		game_counts_regrade(&t->games, e->worst, (int)f->severity);
+		event_groups_regrade(&t->events, label.event, label.round, e->worst, (int)f->severity);
+		e->worst = (int8_t)f->severity;
+	}
+	t->reported++;
+	if (f->severity == SEVERITY_ERROR)
+		t->errors++;
+	else if (f->severity == SEVERITY_WARNING)
+		t->warnings++;
+	if (run->report->buf.len >= 1 << 16)
+		report_flush(run->report);
+}
+
 /* Each input's game counts as records after the findings (-f jsonl). */
 static void write_counts(struct report *r, char **files, const struct file_tally *per_file, int file_count)
 {
@@ -351,13 +405,28 @@ int cmd_check(int argc, char **argv)
 	}
 	if (file_count == 1 && strcmp(files[0], "-") == 0 && isatty(STDIN_FILENO) && !opt.quiet)
 		warnx_("reading PGN from standard input (end it with Ctrl-D); `pgnaudit check --help` for more");
+	/* The collection checks' index, and the tournament report read before
+	 * any game: a report that cannot be read is said at once. */
+	struct collection *collection = collection_new((const char *const *)files, file_count, opt.reported);
+	opt.collect = collection_wants(collection);
+	if (opt.trf && collection) {
+		char err[512];
+		if (collection_read_trf(collection, opt.trf, err, sizeof err) < 0) {
+			warnx_("--trf %s", err);
+			collection_free(collection);
+			input_files_free(files, file_count);
+			return EXIT_TROUBLE;
+		}
+	}
 	struct output out;
 	if (output_open(&out, opt.output) < 0) {
+		collection_free(collection);
 		input_files_free(files, file_count);
 		return EXIT_TROUBLE;
 	}
 	struct check_run run;
 	memset(&run, 0, sizeof run);
+	run.collection = collection;
 	run.opt = &opt;
 	run.report.out = out.fp;
 	run.report.format = opt.format;
@@ -373,13 +442,14 @@ int cmd_check(int argc, char **argv)
 	struct file_tally *per_file = xcalloc((size_t)file_count, sizeof *per_file);
 	int trouble = 0;
 	if (opt.jobs > 1) {
-		trouble = check_files_parallel(&opt, &run.report, files, file_count, per_file) < 0;
+		trouble = check_files_parallel(&opt, &run.report, files, file_count, per_file, run.collection) < 0;
 	} else {
 		struct pgn_game game;
 		pgn_game_init(&game);
 		struct game_loop loop = { .on_game = check_one, .ctx = &run, .out = out.fp, .game = &game };
 		for (int i = 0; i < file_count && !output_failed(out.fp); i++) {
 			run.tally = &per_file[i].t;
+			run.file = i;
 			int status = games_read_file(&loop, files[i]);
 			per_file[i].opened = loop.opened;
 			per_file[i].failed = status < 0 && loop.opened;
@@ -394,13 +464,17 @@ int cmd_check(int argc, char **argv)
 	finding_list_free(&run.findings);
 	auditor_free(&run.auditor);
 
+	struct collection_run cr = { &run.report, per_file, { 0 } };
+	if (run.collection && !output_failed(out.fp))
+		collection_findings(run.collection, report_collected, &cr);
+	collection_free(run.collection);
 	if (opt.format == REPORT_JSONL && !output_failed(out.fp))
 		write_counts(&run.report, files, per_file, file_count);
 	/* A reader gone away (EPIPE) is output_close's to tell. */
 	if (report_flush(&run.report) < 0 && errno != EPIPE)
 		trouble = 1;
 	report_free(&run.report);
-	long errors = 0, warnings = 0, reported = 0;
+	long errors = cr.report_tally.errors, warnings = cr.report_tally.warnings, reported = cr.report_tally.reported;
 	for (int i = 0; i < file_count; i++) {
 		errors += per_file[i].t.errors;
 		warnings += per_file[i].t.warnings;

@@ -9,6 +9,7 @@
 #include "reports/game_counts.h"
 #include "reports/report.h"
 #include "validator/audit/audit.h"
+#include "validator/collection/collection.h"
 
 struct check_options {
 	enum report_format format;
@@ -21,6 +22,8 @@ struct check_options {
 	int quiet, verbose;            /* -q: no summary line; -v: with time and MB/s */
 	int no_progress;               /* --no-progress (progress.h) */
 	const char *color;
+	unsigned collect;              /* enum collect_wants: what each game leaves for the collection checks */
+	const char *trf;               /* --trf FILE, or NULL */
 };
 
 /* Counts of what was printed and of the games read. */
@@ -30,6 +33,8 @@ struct check_tally {
 	struct game_counts games;      /* games read, by their most serious finding */
 	struct event_groups events;    /* the same per event and round */
 	struct date_range dates;       /* of the games read */
+	struct collect_batch collected;/* the games' entries for the collection checks, until the
+					  writer takes them (collection_add) */
 };
 
 /* One input's counts: the records -f jsonl ends with, and the summary. */
@@ -53,6 +58,11 @@ void check_game(const struct check_options *opt, struct auditor *a, struct findi
  * each file's counts go to per_file[its index].  Returns 0, or -1 when a
  * file could not be read (message printed). */
 int check_files_parallel(const struct check_options *opt, struct report *r, char **files, int file_count,
-			 struct file_tally *per_file);
+			 struct file_tally *per_file, struct collection *collection);
+
+/* Takes the games a thread collected into the run's index (collection_add),
+ * in input order; says once when the temporary file of the truncated-game
+ * check could not be written. */
+void check_collect(struct collection *c, struct collect_batch *b, int file, long games_before, uint64_t first_line);
 
 #endif

@@ -30,6 +30,7 @@ int usage_explain(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit explain [-f text|jsonl] [CODE...]\n"
 	      "       pgnaudit explain --example CODE...\n"
+	      "       pgnaudit explain --example-trf CODE\n"
 	      "\n"
 	      "Says what a check code of `pgnaudit check` means: what it reports, its\n"
 	      "severities, the article of the FIDE Laws of Chess (2023, and 2005) or the\n"
@@ -40,6 +41,8 @@ int usage_explain(FILE *fp, int status)
 	      "  -f, --format FORMAT   text (default) or jsonl (or json: one object a code)\n"
 	      "      --example         print only the example game of each CODE, for check:\n"
 	      "                        pgnaudit explain illegal-move --example | pgnaudit check\n"
+	      "      --example-trf     print only the tournament report (TRF) the example of a\n"
+	      "                        code of the pairings is checked against (check's option)\n"
 	      "  -h, --help            show this help\n"
 	      "\n"
 	      "Exit status: 0 done, 2 usage error or a CODE that is not a check code.\n",
@@ -49,16 +52,16 @@ int usage_explain(FILE *fp, int status)
 
 struct explain_options {
 	int jsonl;
-	int example;
+	int example;         /* 1: --example, 2: --example-trf */
 };
 
-enum { OPT_EXAMPLE = 256 };
+enum { OPT_EXAMPLE = 256, OPT_EXAMPLE_TRF };
 
 static int take_option(void *ctx, int option, const char *arg)
 {
 	struct explain_options *o = ctx;
-	if (option == OPT_EXAMPLE) {
-		o->example = 1;
+	if (option == OPT_EXAMPLE || option == OPT_EXAMPLE_TRF) {
+		o->example = option == OPT_EXAMPLE ? 1 : 2;
 		return 0;
 	}
 	/* 'f' */
@@ -151,14 +154,17 @@ static int is_fide(const char *rule)
 
 static void print_rules(FILE *fp, const struct rule_citation *rules)
 {
-	int fide = 0, pgn = 0;
+	int fide = 0, pgn = 0, handbook = 0;
 	if (!rules[0].rule) {
 		fputs("Rules cited: none (the findings cite no rule)\n", fp);
 		return;
 	}
 	fputs("Rules cited:\n", fp);
 	for (const struct rule_citation *r = rules; r->rule; r++) {
-		if (is_fide(r->rule)) {
+		if (strncmp(r->rule, "FIDE C.04 ", 10) == 0) {
+			handbook = 1;
+			fprintf(fp, "  %s\n", r->rule);
+		} else if (is_fide(r->rule)) {
 			const char *old = fide2005(r->rule);
 			fide = 1;
 			fprintf(fp, "  %s [%s]\n", r->rule, old ? old : "not in the 2005 Laws, under which it is not reported");
@@ -169,7 +175,7 @@ static void print_rules(FILE *fp, const struct rule_citation *rules)
 		if (r->when)
 			print_wrapped(fp, r->when, 6);
 	}
-	if (fide || pgn)
+	if (fide || pgn || handbook)
 		fputc('\n', fp);
 	if (fide)
 		print_wrapped(fp, "FIDE: the articles of the 2023 Laws of Chess; in brackets the article of the 2005 "
@@ -178,11 +184,24 @@ static void print_rules(FILE *fp, const struct rule_citation *rules)
 	if (pgn)
 		print_wrapped(fp, "PGN: the sections of the PGN standard (1994), cited alike under both editions "
 			      "of the Laws.", 2);
+	if (handbook)
+		print_wrapped(fp, "FIDE C.04 Annex 2: the FIDE Handbook's format of the Tournament Report File "
+			      "(TRF16), which --trf reads; cited alike under both editions of the Laws.", 2);
+}
+
+static void report_collected(void *ctx, struct collection_entry *e, const struct collection_label *l,
+			     const struct finding *f)
+{
+	(void)e;
+	struct game_label label = { l->file, (int)l->game, l->white, l->black, l->event, l->round, l->date };
+	report_finding(ctx, &label, f);
 }
 
 /* What `pgnaudit check` prints for the example game(s): check's own
- * audit and text report, the file named "-" as on a pipe. */
-static void print_findings(FILE *fp, const char *example, int play_illegal)
+ * audit and text report, the file named "-" as on a pipe; the collection
+ * checks over them after (against the example's tournament report, named
+ * FILE, when it has one). */
+static void print_findings(FILE *fp, const char *example, int play_illegal, const char *trf)
 {
 	struct check_options opt;
 	memset(&opt, 0, sizeof opt);
@@ -201,9 +220,20 @@ static void print_findings(FILE *fp, const char *example, int play_illegal)
 	memset(&tally, 0, sizeof tally);
 	pgn_game_init(&game);
 	auditor_init(&auditor, &opt.audit);
+	static const char *const files[] = { "-" };
+	struct collection *c = collection_new(files, 1, (const unsigned char(*)[SEVERITY_COUNT])opt.reported);
 	char err[256];
-	for (int index = 1; pgn_next_game(reader, &game, err, sizeof err) == 1; index++)
+	if (trf && collection_read_trf_text(c, trf, "FILE", err, sizeof err) < 0) {
+		warnx_("%s", err);   /* the table's own report: the tests read every one */
+		abort();
+	}
+	opt.collect = collection_wants(c);
+	for (int index = 1; pgn_next_game(reader, &game, err, sizeof err) == 1; index++) {
 		check_game(&opt, &auditor, &findings, &report, "-", index, &game, &tally);
+		check_collect(c, &tally.collected, 0, 0, 1);
+	}
+	collection_findings(c, report_collected, &report);
+	collection_free(c);
 	print_indented(fp, report.buf.data, report.buf.len, 2);
 	report_free(&report);
 	check_tally_free(&tally);
@@ -229,10 +259,16 @@ static void print_text(FILE *fp, enum check_code code)
 	print_rules(fp, e->rules);
 	fprintf(fp, "\nExample (pgnaudit explain %s --example):\n", c->code);
 	print_indented(fp, e->example, strlen(e->example), 2);
+	const char *trf = check_example_report(e->code);
+	if (trf) {
+		fprintf(fp, "\nThe tournament report it is checked against (pgnaudit explain %s --example-trf >FILE):\n",
+			c->code);
+		print_indented(fp, trf, strlen(trf), 2);
+	}
 	const char *needs = check_example_options(e->code);
 	fprintf(fp, "\nWhat `pgnaudit explain %s --example | pgnaudit check%s%s` prints:\n", c->code,
 		needs ? " " : "", needs ? needs : "");
-	print_findings(fp, e->example, needs != NULL);
+	print_findings(fp, e->example, needs != NULL && !trf, trf);
 	fputs("\nWhat to do:\n", fp);
 	print_wrapped(fp, e->advice, 2);
 }
@@ -276,6 +312,8 @@ static void print_json(struct outbuf *b, enum check_code code)
 	}
 	outbuf_puts(b, "]");
 	json_member(b, "example", e->example, 0);
+	if (check_example_report(e->code))
+		json_member(b, "example_trf", check_example_report(e->code), 0);
 	json_member(b, "advice", e->advice, 0);
 	outbuf_puts(b, "}\n");
 }
@@ -303,6 +341,7 @@ int cmd_explain(int argc, char **argv)
 	static const struct option own[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "example", no_argument, NULL, OPT_EXAMPLE },
+		{ "example-trf", no_argument, NULL, OPT_EXAMPLE_TRF },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct explain_options o = { 0, 0 };
@@ -314,6 +353,10 @@ int cmd_explain(int argc, char **argv)
 	int count = argc - optind;
 	if (o.example && (count == 0 || o.jsonl)) {
 		warnx_(count == 0 ? "--example needs a CODE" : "--example prints PGN, not -f jsonl");
+		return usage_error("explain");
+	}
+	if (o.example == 2 && count != 1) {
+		warnx_("--example-trf takes one CODE");
 		return usage_error("explain");
 	}
 	int *codes = xcalloc((size_t)(count ? count : 1), sizeof *codes);
@@ -331,8 +374,19 @@ int cmd_explain(int argc, char **argv)
 	for (int i = 0; i < count && !o.jsonl; i++) {
 		if (i > 0)
 			fputc('\n', stdout);
-		if (o.example)
+		if (o.example == 2) {
+			const char *trf = check_example_report((enum check_code)codes[i]);
+			if (!trf) {
+				warnx_("the example of %s is checked against no tournament report; --example-trf is for "
+				       "the codes of --trf (pairing-*, game-without-pairing, forfeit-with-game)",
+				       check_catalogue[codes[i]].code);
+				free(codes);
+				return EXIT_TROUBLE;
+			}
+			fputs(trf, stdout);
+		} else if (o.example) {
 			fputs(check_explanation((enum check_code)codes[i])->example, stdout);
+		}
 		else
 			print_text(stdout, (enum check_code)codes[i]);
 	}

@@ -8,6 +8,13 @@
  *    --flagged-on goes to the flagged file, the others to the clean file.
  *  - --shards=N --prefix=P: N files cut at game boundaries, of about equal
  *    size, for running `check` on several cores or machines.
+ *  - --drop-duplicates=FILE, with --unique=FILE or with --clean and
+ *    --flagged: the copies of a game (the duplicate-game, twin-game and
+ *    truncated-game of check) go to FILE, the copy kept (the longest, then
+ *    the most annotated, then the first) and every other game to the
+ *    unique file (or clean / flagged).  The inputs are read twice: once to
+ *    find the copies over all of them (validator/collection), once to copy
+ *    the games; standard input, which cannot be read twice, is refused.
  *
  * Nothing is lost or altered: the input is cut into chunks, each the text
  * before a game (blanks, escape lines, a BOM), the game itself and the rest
@@ -35,6 +42,7 @@
 #include "parser/raw_window.h"
 #include "parser/stream.h"
 #include "validator/audit/audit.h"
+#include "validator/collection/collection.h"
 
 #define MAX_SHARDS 10000
 
@@ -45,6 +53,8 @@ int usage_split(FILE *fp, int status)
 	      "                      [--lang LIST] [--recover] [--play-illegal [--time-class CLASS]]\n"
 	      "                      [--exit-zero] [--no-progress] [FILE...]\n"
 	      "       pgnaudit split --shards=N --prefix=PREFIX FILE...\n"
+	      "       pgnaudit split --drop-duplicates=FILE (--unique=FILE | --clean=FILE --flagged=FILE)\n"
+	      "                      [audit options as above] FILE...\n"
 	      "\n"
 	      "Copies every game of each FILE (standard input when none or '-'; gzip, zstd,\n"
 	      "bzip2 and xz are recognised by their magic bytes and written decompressed),\n"
@@ -66,6 +76,11 @@ int usage_split(FILE *fp, int status)
 	      "      --shards N          cut into N files of about equal size (1 to 10000);\n"
 	      "                          needs files: standard input is refused\n"
 	      "      --prefix PREFIX     shard k is written to PREFIXk.pgn, k = 001, 002, ...\n"
+	      "      --drop-duplicates FILE  the copies of a game (check's duplicate-game, twin-game,\n"
+	      "                          truncated-game), over all the FILEs; the copy kept (the\n"
+	      "                          longest, then most annotated, then first) goes on; the FILEs\n"
+	      "                          are read twice: standard input is refused\n"
+	      "      --unique FILE       with --drop-duplicates alone: every game that is no copy\n"
 	      "      --exit-zero         exit 0 when a game has an error finding (2 still means trouble)\n"
 	      "      --no-progress       no progress line on a terminal (after 2 s, on standard error)\n"
 
@@ -81,6 +96,7 @@ int usage_split(FILE *fp, int status)
 
 struct split_options {
 	const char *clean, *flagged, *prefix;
+	const char *drop, *unique;   /* --drop-duplicates, --unique */
 	long shards;
 	int flag_level; /* enum severity: flag at or above it */
 	struct shared_options shared; /* the audit, as check's */
@@ -102,10 +118,16 @@ struct splitter {
 	 * sent on once the text after it is known. */
 	uint64_t copied, pending_end;
 	int pending, pending_dest;
+	/* --drop-duplicates: the copies found by the first reading, and the
+	 * number of games the second has read of all the inputs. */
+	struct collection *collection;
+	struct collect_batch batch;
+	int file;            /* the first reading: the input's index */
+	size_t game_seq;
 };
 
 /* split's own options (options.h has the audit's). */
-enum { OPT_CLEAN = 256, OPT_FLAGGED, OPT_FLAGGED_ON, OPT_SHARDS, OPT_PREFIX };
+enum { OPT_CLEAN = 256, OPT_FLAGGED, OPT_FLAGGED_ON, OPT_SHARDS, OPT_PREFIX, OPT_DROP, OPT_UNIQUE };
 
 static int take_option(void *ctx, int option, const char *arg)
 {
@@ -113,6 +135,8 @@ static int take_option(void *ctx, int option, const char *arg)
 	char *end;
 	switch (option) {
 	case OPT_CLEAN: o->clean = arg; return 0;
+	case OPT_DROP: o->drop = arg; return 0;
+	case OPT_UNIQUE: o->unique = arg; return 0;
 	case OPT_FLAGGED: o->flagged = arg; return 0;
 	case OPT_FLAGGED_ON:
 		if (strcmp(arg, "error") == 0)
@@ -148,6 +172,8 @@ static int parse_options(int argc, char **argv, struct split_options *o)
 		{ "flagged-on", required_argument, NULL, OPT_FLAGGED_ON },
 		{ "shards", required_argument, NULL, OPT_SHARDS },
 		{ "prefix", required_argument, NULL, OPT_PREFIX },
+		{ "drop-duplicates", required_argument, NULL, OPT_DROP },
+		{ "unique", required_argument, NULL, OPT_UNIQUE },
 		{ NULL, 0, NULL, 0 },
 	};
 	memset(o, 0, sizeof *o);
@@ -157,7 +183,26 @@ static int parse_options(int argc, char **argv, struct split_options *o)
 	if (status != 0)
 		return status;
 	int by_audit = o->clean || o->flagged, by_size = o->shards || o->prefix;
-	if (by_audit == by_size) {
+	if (o->unique && !o->drop) {
+		warnx_("--unique is where --drop-duplicates puts the games it keeps; it needs --drop-duplicates");
+		return -1;
+	}
+	if (o->drop && by_size) {
+		warnx_("--drop-duplicates goes with --unique or with --clean and --flagged, not with --shards");
+		return -1;
+	}
+	if (o->drop && by_audit == !!o->unique) {
+		warnx_(o->unique ? "--unique and --clean/--flagged both say where the games kept go; give one"
+				 : "--drop-duplicates needs --unique, or --clean and --flagged, for the games it keeps");
+		return -1;
+	}
+	if (o->unique && (o->shared.given & SHARED_CODES)) {
+		warnx_("--select and --ignore choose what flags a game; --unique flags none (--clean and --flagged do)");
+		return -1;
+	}
+	if (o->unique)
+		by_audit = 0;
+	if (!o->unique && by_audit == by_size) {
 		warnx_("split needs either --clean and --flagged, or --shards and --prefix");
 		return -1;
 	}
@@ -276,9 +321,59 @@ static int split_game(void *ctx, struct game_input *in, const struct pgn_game *g
 		return GAMES_FAILED;
 	}
 	sp->pending = 1;
-	sp->pending_dest = sp->opt->shards ? -1 : flagged(sp, g);
+	if (sp->collection && collection_is_copy(sp->collection, sp->game_seq))
+		sp->pending_dest = sp->output_count - 1;   /* the copies' file */
+	else
+		sp->pending_dest = sp->opt->shards ? -1 : sp->opt->unique ? 0 : flagged(sp, g);
+	sp->game_seq++;
 	sp->pending_end = g->end_offset;
 	return sp->write_failed ? GAMES_STOP : GAMES_GO_ON;
+}
+
+/* --drop-duplicates, the first reading: each game's entry in the index. */
+static int collect_begin(void *ctx, struct game_input *in)
+{
+	(void)ctx;
+	(void)in;
+	return GAMES_GO_ON;
+}
+
+static int collect_one(void *ctx, struct game_input *in, const struct pgn_game *g)
+{
+	struct splitter *sp = ctx;
+	progress_game();
+	sp->findings.count = 0;
+	audit_game(&sp->auditor, g, &sp->findings, NULL, NULL);
+	collect_game(&sp->batch, g, &sp->auditor.record, in->games, -1, collection_wants(sp->collection));
+	if (collection_add(sp->collection, &sp->batch, sp->file, 0, 1) < 0) {
+		warnx_("the temporary file for finding truncated copies could not be written (%s)", strerror(errno));
+		return GAMES_FAILED;
+	}
+	return GAMES_GO_ON;
+}
+
+/* Reads every input once into the index and finds the copies.  Returns 0,
+ * or -1 when an input could not be read whole (said). */
+static int find_copies(struct splitter *sp, char **files, int file_count, struct pgn_game *game)
+{
+	unsigned char reported[CHECK_COUNT][SEVERITY_COUNT];
+	memset(reported, 0, sizeof reported);
+	reported[CHECK_DUPLICATE_GAME][SEVERITY_WARNING] = 1;
+	reported[CHECK_TWIN_GAME][SEVERITY_WARNING] = 1;
+	reported[CHECK_TRUNCATED_GAME][SEVERITY_WARNING] = 1;
+	sp->collection = collection_new((const char *const *)files, file_count,
+					(const unsigned char(*)[SEVERITY_COUNT])reported);
+	struct game_loop loop = { .on_begin = collect_begin, .on_game = collect_one, .ctx = sp, .game = game };
+	int status = 0;
+	progress_start(files, file_count, !sp->opt->shared.no_progress);
+	for (int i = 0; i < file_count && status == 0; i++) {
+		sp->file = i;
+		status = games_read_file(&loop, files[i]);
+	}
+	progress_stop();
+	if (status == 0)
+		collection_mark_copies(sp->collection);
+	return status;
 }
 
 /* The text after the last game goes with it; a file without games goes to
@@ -333,7 +428,9 @@ static int input_size(const char *path, uint64_t *size)
 static int open_outputs(struct splitter *sp)
 {
 	const struct split_options *o = sp->opt;
-	int count = o->shards ? (int)o->shards : 2;
+	int count = o->shards ? (int)o->shards : o->unique ? 1 : 2;
+	if (o->drop)
+		count++;   /* the copies' file, last */
 	/* Digits of the largest shard number, at least three (a small type,
 	 * so that the compiler sees the name cannot overflow snprintf). */
 	unsigned char width = 3;
@@ -346,7 +443,7 @@ static int open_outputs(struct splitter *sp)
 	}
 	for (int i = 0; i < count; i++) {
 		char *name = NULL;
-		const char *path = i == 0 ? o->clean : o->flagged;
+		const char *path = o->drop && i == count - 1 ? o->drop : o->unique ? o->unique : i == 0 ? o->clean : o->flagged;
 		if (o->shards) {
 			size_t n = strlen(o->prefix) + 32;
 			name = malloc(n);
@@ -410,13 +507,34 @@ static int split_files(const struct split_options *opt, char **files, int file_c
 {
 	/* Two outputs of one file would keep the games of only one of them;
 	 * an output that is an input would replace what is being read. */
-	if (!opt->shards && outputs_are_one(opt->clean, opt->flagged)) {
+	if (!opt->shards && !opt->unique && outputs_are_one(opt->clean, opt->flagged)) {
 		warnx_("--clean=%s and --flagged=%s are one file; nothing was read or written", opt->clean, opt->flagged);
 		return EXIT_TROUBLE;
 	}
-	if (!opt->shards && (output_is_input(opt->clean, "--clean", files, file_count)
+	if (!opt->shards && !opt->unique && (output_is_input(opt->clean, "--clean", files, file_count)
 			    || output_is_input(opt->flagged, "--flagged", files, file_count)))
 		return EXIT_TROUBLE;
+	if (opt->drop) {
+		const char *kept[2] = { opt->unique ? opt->unique : opt->clean, opt->unique ? NULL : opt->flagged };
+		const char *names[2] = { opt->unique ? "--unique" : "--clean", "--flagged" };
+		for (int i = 0; i < 2; i++) {
+			if (kept[i] && outputs_are_one(kept[i], opt->drop)) {
+				warnx_("%s=%s and --drop-duplicates=%s are one file; nothing was read or written", names[i],
+				       kept[i], opt->drop);
+				return EXIT_TROUBLE;
+			}
+		}
+		if (output_is_input(opt->drop, "--drop-duplicates", files, file_count) ||
+		    (opt->unique && output_is_input(opt->unique, "--unique", files, file_count)))
+			return EXIT_TROUBLE;
+		for (int i = 0; i < file_count; i++) {
+			if (strcmp(files[i], "-") == 0) {
+				warnx_("--drop-duplicates reads its inputs twice (once to find the copies, once to copy "
+				       "the games): standard input cannot be; save it to a file first");
+				return EXIT_TROUBLE;
+			}
+		}
+	}
 	struct splitter sp;
 	memset(&sp, 0, sizeof sp);
 	sp.opt = opt;
@@ -427,12 +545,27 @@ static int split_files(const struct split_options *opt, char **files, int file_c
 			return EXIT_TROUBLE;
 		sp.total += size;
 	}
-	if (open_outputs(&sp) < 0)
-		return EXIT_TROUBLE;
-	raw_window_init(&sp.window);
 	auditor_init(&sp.auditor, &opt->shared.audit);
 	struct pgn_game game;
 	pgn_game_init(&game);
+	if (opt->drop && find_copies(&sp, files, file_count, &game) < 0) {
+		warnx_("no output file was written: they are written only when every input was read whole");
+		collection_free(sp.collection);
+		collect_batch_free(&sp.batch);
+		pgn_game_free(&game);
+		finding_list_free(&sp.findings);
+		auditor_free(&sp.auditor);
+		return EXIT_TROUBLE;
+	}
+	if (open_outputs(&sp) < 0) {
+		collection_free(sp.collection);
+		collect_batch_free(&sp.batch);
+		pgn_game_free(&game);
+		finding_list_free(&sp.findings);
+		auditor_free(&sp.auditor);
+		return EXIT_TROUBLE;
+	}
+	raw_window_init(&sp.window);
 	struct game_loop loop = {
 		.on_begin = begin_input,
 		.on_game = split_game,
@@ -447,6 +580,17 @@ static int split_files(const struct split_options *opt, char **files, int file_c
 	progress_stop();
 	if (sp.write_failed)
 		trouble = 1;
+	if (sp.collection && !trouble) {
+		size_t entries;
+		collection_entries(sp.collection, &entries);
+		if (sp.game_seq != entries) {
+			warnx_("the inputs changed while they were read: %zu games the first time, %zu the second",
+			       entries, sp.game_seq);
+			trouble = 1;
+		}
+	}
+	collection_free(sp.collection);
+	collect_batch_free(&sp.batch);
 	if (close_outputs(&sp, !trouble) < 0)
 		trouble = 1;
 	pgn_game_free(&game);

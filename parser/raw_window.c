@@ -21,6 +21,7 @@
  * it holds at most twice what must be kept.
  */
 #include "parser/raw_window.h"
+#include "util/tmpfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -66,25 +67,7 @@ void raw_window_reset(struct raw_window *w)
 
 static int spill_open(struct raw_window *w)
 {
-	const char *dir = getenv("TMPDIR");
-	if (dir == NULL || *dir == '\0')
-		dir = "/tmp";
-#ifdef O_TMPFILE
-	w->spill_fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-	if (w->spill_fd >= 0)
-		return 0;
-#endif
-	size_t n = strlen(dir) + sizeof "/pgnaudit-spill-XXXXXX";
-	char *name = malloc(n);
-	if (name == NULL)
-		return -1;
-	snprintf(name, n, "%s/pgnaudit-spill-XXXXXX", dir);
-	w->spill_fd = mkstemp(name);
-	if (w->spill_fd >= 0) {
-		unlink(name);
-		(void)fcntl(w->spill_fd, F_SETFD, FD_CLOEXEC);
-	}
-	free(name);
+	w->spill_fd = temporary_fd();
 	return w->spill_fd >= 0 ? 0 : -1;
 }
 

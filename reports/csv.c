@@ -9,7 +9,7 @@
 
 static const char header[] =
 	"file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,suggestion,"
-	"white,black,event,round,date,variation,illegal_since\n";
+	"white,black,event,round,date,variation,illegal_since,other_file,other_game,other_line\n";
 
 void csv_header(struct report *r)
 {
@@ -78,5 +78,10 @@ void csv_finding(struct report *r, const struct game_label *g, const struct find
 		outbuf_put_int(b, f->variation[i]);
 	}
 	number(b, f->illegal_since, f->illegal_since != 0);
+	outbuf_put(b, ",", 1);
+	if (f->other_game)
+		csv_put_field(b, f->other_file);
+	number(b, f->other_game, f->other_game != 0);
+	number(b, (long long)f->other_line, f->other_game != 0);
 	outbuf_put(b, "\n", 1);
 }

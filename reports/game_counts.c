@@ -148,8 +148,9 @@ static size_t keep_name(struct event_groups *t, const char *s, size_t length)
 	return at;
 }
 
-/* The entry of an event and round, made when new; NULL when the table is full. */
-static struct game_counts *find(struct event_groups *t, const char *event, const char *round)
+/* The entry of an event and round, made when new (when `make`); NULL when
+ * the table is full or, not making, there is none. */
+static struct game_counts *find_or_make(struct event_groups *t, const char *event, const char *round, int make)
 {
 	struct key k = key_of(event, round);
 	/* Most often the game before's. */
@@ -168,7 +169,7 @@ static struct game_counts *find(struct event_groups *t, const char *event, const
 			return &e->n;
 		}
 	}
-	if (t->count == EVENT_GROUPS_MAX)
+	if (t->count == EVENT_GROUPS_MAX || !make)
 		return NULL;
 	if (t->count == t->cap) {
 		t->cap = t->cap ? 2 * t->cap : 8;
@@ -184,6 +185,28 @@ static struct game_counts *find(struct event_groups *t, const char *event, const
 	t->slots[at] = slot_of(k.hash, t->count);
 	t->last = ++t->count;
 	return &e->n;
+}
+
+static struct game_counts *find(struct event_groups *t, const char *event, const char *round)
+{
+	return find_or_make(t, event, round, 1);
+}
+
+void event_groups_regrade(struct event_groups *t, const char *event, const char *round, int from, int to)
+{
+	struct game_counts *c = t->slot_count ? find_or_make(t, event, round, 0) : NULL;
+	if (c)
+		game_counts_regrade(c, from, to);
+}
+
+void game_counts_regrade(struct game_counts *c, int from, int to)
+{
+	if (from == to || c->games == 0 || (from != GAME_CLEAN && c->with[from] == 0))
+		return;
+	if (from != GAME_CLEAN)
+		c->with[from]--;
+	if (to != GAME_CLEAN)
+		c->with[to]++;
 }
 
 void event_groups_add(struct event_groups *t, const char *event, const char *round, int worst)

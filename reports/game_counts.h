@@ -80,6 +80,11 @@ void game_counts_add(struct game_counts *c, int worst);
 void game_counts_merge(struct game_counts *into, const struct game_counts *from);
 
 void event_groups_add(struct event_groups *t, const char *event, const char *round, int worst);
+/* A game counted with `from` as its most serious finding has one of `to`
+ * after all (a finding about the collection, made after the last game):
+ * its count moves.  An event and round not in the table is left alone. */
+void event_groups_regrade(struct event_groups *t, const char *event, const char *round, int from, int to);
+void game_counts_regrade(struct game_counts *c, int from, int to);
 /* Adds every entry of `from` to `into`, in from's order. */
 void event_groups_merge(struct event_groups *into, const struct event_groups *from);
 /* Empties t, keeping its room for the next use. */

@@ -124,6 +124,11 @@ void html_finding(struct outbuf *b, const struct finding_row *f, long index)
 	if (f->illegal_since)
 		outbuf_printf(b, "<p class=\"rule\">Not a legal position: an illegal move stood at ply %lld.</p>",
 			      f->illegal_since);
+	if (f->other_game) {
+		outbuf_puts(b, "<p class=\"rule\">The other game: ");
+		escaped(b, f->other_file ? f->other_file : "");
+		outbuf_printf(b, ", game %lld, line %lld.</p>", f->other_game, f->other_line);
+	}
 	if (f->suggestion) {
 		outbuf_puts(b, "<p class=\"sug\">Suggestion: ");
 		escaped(b, f->suggestion);

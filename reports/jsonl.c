@@ -159,6 +159,13 @@ void jsonl_finding(struct report *r, const struct game_label *g, const struct fi
 		outbuf_puts(b, ",\"illegal_since\":");
 		outbuf_put_int(b, f->illegal_since);
 	}
+	if (f->other_game) {
+		FIELD_STRING(b, "other_file", f->other_file);
+		outbuf_puts(b, ",\"other_game\":");
+		outbuf_put_int(b, f->other_game);
+		outbuf_puts(b, ",\"other_line\":");
+		outbuf_put_int(b, (long long)f->other_line);
+	}
 	FIELD_STRING(b, "san", f->san);
 	FIELD_STRING(b, "code", check_catalogue[f->code].code);
 	FIELD_STRING(b, "severity", severity_name(f->severity));
@@ -326,12 +333,15 @@ int jsonl_read_finding(const struct json_member *m, int count, struct finding_ro
 		}
 	}
 	if (string_member(m, count, "file", &f->file, err, errlen) < 0 ||
-	    integer_member(m, count, "game", 1, &f->game, err, errlen) < 0 ||
+	    integer_member(m, count, "game", 0, &f->game, err, errlen) < 0 ||
 	    integer_member(m, count, "line", 0, &f->line, err, errlen) < 0 ||
 	    integer_member(m, count, "column", 0, &f->column, err, errlen) < 0 ||
 	    integer_member(m, count, "ply", 0, &f->ply, err, errlen) < 0 ||
 	    integer_member(m, count, "move_number", 0, &f->move_number, err, errlen) < 0 ||
 	    integer_member(m, count, "illegal_since", 0, &f->illegal_since, err, errlen) < 0 ||
+	    string_member(m, count, "other_file", &f->other_file, err, errlen) < 0 ||
+	    integer_member(m, count, "other_game", 0, &f->other_game, err, errlen) < 0 ||
+	    integer_member(m, count, "other_line", 0, &f->other_line, err, errlen) < 0 ||
 	    string_member(m, count, "side", &f->side, err, errlen) < 0 ||
 	    string_member(m, count, "san", &f->san, err, errlen) < 0 ||
 	    string_member(m, count, "code", &code, err, errlen) < 0 ||

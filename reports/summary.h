@@ -35,6 +35,8 @@ struct finding_row {
 	const char *white, *black, *event, *round, *date;
 	uint64_t highlight;         /* squares to mark on the diagram (a1 = bit 0) */
 	long long illegal_since;    /* finding.illegal_since: 0, or the ply of the illegal move that stood */
+	const char *other_file;     /* finding.other_*: the other game a collection finding names */
+	long long other_game, other_line;
 };
 
 /* The finding of a line of `check -f jsonl`, parsed into members

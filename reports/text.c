@@ -27,8 +27,12 @@ static void game_line(struct report *r, const struct game_label *g)
 {
 	struct outbuf *b = &r->buf;
 
-	outbuf_puts(b, "  in game ");
-	report_game_number(r, g->game);
+	if (g->game == 0) {
+		outbuf_puts(b, "  in the tournament report");   /* a pairing with no game (--trf) */
+	} else {
+		outbuf_puts(b, "  in game ");
+		report_game_number(r, g->game);
+	}
 	int any = 0;
 	if ((g->white && *g->white) || (g->black && *g->black)) {
 		outbuf_puts(b, ": ");
@@ -88,6 +92,15 @@ void text_finding(struct report *r, const struct game_label *g, const struct fin
 	if (f->illegal_since) {
 		outbuf_puts(b, "  not a legal position: an illegal move stood at ply ");
 		outbuf_put_int(b, f->illegal_since);
+		outbuf_puts(b, "\n");
+	}
+	if (f->other_game) {
+		outbuf_puts(b, "  the other game: ");
+		outbuf_put_visible(b, f->other_file);
+		outbuf_puts(b, ":");
+		outbuf_put_int(b, (long long)f->other_line);
+		outbuf_puts(b, ": game ");
+		outbuf_put_int(b, f->other_game);
 		outbuf_puts(b, "\n");
 	}
 	game_line(r, g);

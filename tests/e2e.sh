@@ -192,7 +192,7 @@ expect_no_grep 'in game 1: ' "$TMP/bydate" "by date, an 1886 game has no automat
 
 # 5. Formats.
 "$BIN" check -f csv "$pgn" >"$TMP/csv"
-expect_grep '^file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,suggestion,white,black,event,round,date,variation,illegal_since$' "$TMP/csv" "CSV header"
+expect_grep '^file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,suggestion,white,black,event,round,date,variation,illegal_since,other_file,other_game,other_line$' "$TMP/csv" "CSV header"
 rows=$(($(wc -l <"$TMP/csv") - 1))
 jsonl_rows=$(grep -vc '^{"record"' "$TMP/plain")
 [ "$rows" -eq "$jsonl_rows" ] && ok || bad "CSV has $rows rows, JSONL $jsonl_rows"
@@ -273,7 +273,7 @@ for jobs in 2 3 8; do
 	[ $? -eq "$j1_status" ] && ok || bad "-j $jobs exit status differs from -j 1"
 	expect_same "$TMP/j1" "$TMP/jn" "-j $jobs output differs from -j 1"
 done
-gzip -c "$TMP/many.pgn" | "$BIN" check -j 2 -f jsonl - testdata/check/illegal.pgn | sed 's|"file":"-"|"file":"'"$TMP"'/many.pgn"|' >"$TMP/jgz"
+gzip -c "$TMP/many.pgn" | "$BIN" check -j 2 -f jsonl - testdata/check/illegal.pgn | sed 's|"file":"-"|"file":"'"$TMP"'/many.pgn"|; s|"other_file":"-"|"other_file":"'"$TMP"'/many.pgn"|' >"$TMP/jgz"
 expect_same "$TMP/j1" "$TMP/jgz" "-j 2 on gzip from a pipe"
 # Workers lex pieces of text cut where a game seems to end; a wrong guess
 # (a result in a comment or a variation, a game without a result...) or a

@@ -28,12 +28,21 @@ codes_of() { grep -v '"record"' "$1" | sed 's/.*"code":"\([^"]*\)".*/\1/'; }
 # The rules cited by the findings of code $2 in $1, one a line.
 rules_of() { grep "\"code\":\"$2\"" "$1" | sed -n 's/.*"rule":"\([^"]*\)".*/\1/p' | sort -u; }
 
-# The options check needs for the example of a code (explain names them).
+# The options check needs for the example of a code (explain names them):
+# the codes of --trf are checked against the report explain --example-trf
+# prints, which explain calls FILE.
 options_of() {
 	case $1 in
 	repeated-illegal-move | king-left-in-check | king-captured) echo --play-illegal ;;
+	pairing-* | game-without-pairing | forfeit-with-game)
+		"$BIN" explain --example-trf "$1" >"$TMP/$1.trf" && echo "--trf $TMP/$1.trf" ;;
 	esac
 }
+# The codes found over the whole run (the collection's: copies, the
+# tournament, --trf): from duplicate-game on in the catalogue.  Their
+# examples are several games each, which one file of every example mixes.
+collection_codes=$(sed -n '/^duplicate-game /,$p' "$TMP/catalogue" | cut -d' ' -f1)
+expect_true "check --help lists the collection's codes" -- test -n "$collection_codes"
 
 # 1. Every example is reported under its code, citing what explain lists.
 for code in $codes; do
@@ -79,7 +88,7 @@ for code in $codes; do
 	done <"$TMP/$code.2005.rules"
 	# What explain shows as check's output is what check prints.
 	# shellcheck disable=SC2086 # none or one word
-	"$BIN" check -q $opts <"$TMP/$code.pgn" | sed 's/^/  /' >"$TMP/$code.check"
+	"$BIN" check -q $opts <"$TMP/$code.pgn" | sed "s|$TMP/$code.trf|FILE|; s/^/  /" >"$TMP/$code.check"
 	sed -n '/^What `pgnaudit explain .* --example | pgnaudit check.*` prints:$/,/^$/p' "$TMP/$code.txt" |
 		sed '1d;$d' >"$TMP/$code.shown"
 	expect_same "$TMP/$code.check" "$TMP/$code.shown" "explain $code shows what check prints for its example"
@@ -106,15 +115,22 @@ expect_status 0 "explain --example of two codes" -- "$BIN" explain --example che
 codes_of "$TMP/two.jsonl" >"$TMP/two.codes"
 printf '%s\n' check-mark capture-mark >"$TMP/two.want"
 expect_same "$TMP/two.want" "$TMP/two.codes" "two examples are two games, each reported under its code"
-# Every example in one file (pgnaudit-explain(1), EXAMPLES): a game each,
-# each code reported.
+# Every example of a game alone in one file (pgnaudit-explain(1),
+# EXAMPLES): a game each, each code reported.
+game_codes=$(sed '/^duplicate-game /,$d' "$TMP/catalogue" | cut -d' ' -f1)
+game_count=$(echo "$game_codes" | wc -l)
 # shellcheck disable=SC2086 # the codes are words
-"$BIN" explain --example $codes >"$TMP/every.pgn"
-"$BIN" check -q --play-illegal -f jsonl "$TMP/every.pgn" >"$TMP/every.jsonl"
-expect_grep "\"games\":$count," "$TMP/every.jsonl" "every example in one file: one game a code"
+"$BIN" explain --example $game_codes >"$TMP/every.pgn"
+"$BIN" check -q --play-illegal -f jsonl --ignore "$(echo $collection_codes | tr ' ' ,)" "$TMP/every.pgn" >"$TMP/every.jsonl"
+expect_grep "\"games\":$game_count," "$TMP/every.jsonl" "every example in one file: one game a code"
 codes_of "$TMP/every.jsonl" | sort -u >"$TMP/every.codes"
-sort "$TMP/catalogue" | cut -d' ' -f1 >"$TMP/every.want"
+echo "$game_codes" | sort >"$TMP/every.want"
 expect_same "$TMP/every.want" "$TMP/every.codes" "every example in one file: every code reported"
+# --example-trf: the report of a --trf code's example, none for others.
+expect_status 0 "explain --example-trf pairing-mismatch" -- "$BIN" explain --example-trf pairing-mismatch
+expect_grep "^001    1 " "$TMP/out" "--example-trf prints a TRF"
+expect_status 2 "explain --example-trf illegal-move" -- "$BIN" explain --example-trf illegal-move
+expect_grep "checked against no tournament report" "$TMP/err" "--example-trf of a code without one says so"
 
 # 4. A code that is none: one line saying so, with the likely code, and
 #    the pointer to --help; exit 2, nothing on standard output.
@@ -144,6 +160,9 @@ for line, (code, severity) in zip(lines, catalogue):
     o = json.loads(line)
     if (o["code"], o["severity"]) != (code, severity):
         problems.append("%s: %s %s" % (code, o["code"], o["severity"]))
+    if code in ("pairing-without-game", "game-without-pairing", "pairing-mismatch", "forfeit-with-game",
+                "pairing-name-mismatch") and "example_trf" not in o:
+        problems.append("%s: no example_trf" % code)
     for key in ("summary", "description", "rules", "example", "advice", "also"):
         if key not in o:
             problems.append("%s: no %s" % (code, key))

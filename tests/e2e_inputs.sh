@@ -32,7 +32,7 @@ ZIP=$TMP/twic.zip
 # The findings of each member are those of the plain file, under the name
 # archive.zip:member.pgn, in the archive's order; -j 2 as -j 1.
 "$BIN" check -q -f jsonl "$TMP/twic/twic1001.pgn" "$TMP/twic/twic1002.pgn" |
-	sed "s|$TMP/twic/\(twic100[12].pgn\)|$ZIP:\1|" >"$TMP/plain.jsonl"
+	sed "s|$TMP/twic/\(twic100[12].pgn\)|$ZIP:\1|g" >"$TMP/plain.jsonl"
 for jobs in 1 2; do
 	"$BIN" check -j $jobs -f jsonl "$ZIP" >"$TMP/zip.jsonl" 2>"$TMP/err"
 	expect_same "$TMP/plain.jsonl" "$TMP/zip.jsonl" "zip, -j $jobs: each member's findings, named archive.zip:member"
@@ -117,7 +117,7 @@ for way in file pipe; do
 done
 "$BIN" check -q -f jsonl "$TMP/cut.zip" >"$TMP/cut.jsonl" 2>/dev/null
 grep '"file":"[^"]*twic1001.pgn","game"' "$TMP/zip.jsonl" >"$TMP/first.want"
-grep '"file":"[^"]*twic1001.pgn","game"' "$TMP/cut.jsonl" | sed "s|cut.zip|twic.zip|" >"$TMP/first.got"
+grep '"file":"[^"]*twic1001.pgn","game"' "$TMP/cut.jsonl" | sed "s|cut.zip|twic.zip|g" >"$TMP/first.got"
 expect_same "$TMP/first.want" "$TMP/first.got" "zip cut short in the second member: the first member's findings all there"
 
 # Cut short in the central directory, after the members' data: said, exit 2.
@@ -171,7 +171,9 @@ for i in range(2000):
 EOF
 (cd "$TMP/many" && zip -q ../many.zip ./*.pgn)
 for jobs in 1 2; do
-	"$BIN" check -j $jobs "$TMP/many.zip" >"$TMP/out" 2>"$TMP/err"
+	# (the games are twins of one another: the same moves, players and
+	# day under 2000 Event names)
+	"$BIN" check -j $jobs --ignore twin-game "$TMP/many.zip" >"$TMP/out" 2>"$TMP/err"
 	expect_grep "checked 2000 games in 2000 files: 2000 clean" "$TMP/err" "2000 members, -j $jobs: every one read"
 done
 

@@ -217,15 +217,15 @@ fi
 #     data cut short or damaged is one message naming the file and the
 #     offset, after the findings of the games before, exit 2.
 for i in 1 2 3 4 5 6 7 8; do cat testdata/check/*.pgn testdata/sample.pgn; done >"$TMP/plain.pgn"
-"$BIN" check -q -f jsonl "$TMP/plain.pgn" | sed 's|"file":"[^"]*"|"file":"X"|' >"$TMP/plain.jsonl"
+"$BIN" check -q -f jsonl "$TMP/plain.pgn" | sed 's|"file":"[^"]*"|"file":"X"|; s|"other_file":"[^"]*"|"other_file":"X"|' >"$TMP/plain.jsonl"
 for tool in "zstd -q -c:zstd:zst" "bzip2 -c:bzip2:bz2" "xz -c:xz:xz"; do
 	cmd=${tool%%:*} rest=${tool#*:} name=${rest%%:*} ext=${tool##*:}
 	command -v "$name" >/dev/null 2>&1 || { echo "e2e_safety: no $name; skipping its input"; continue; }
 	$cmd "$TMP/plain.pgn" >"$TMP/in.pgn.$ext"
 	for jobs in 1 2; do
-		"$BIN" check -q -j $jobs -f jsonl "$TMP/in.pgn.$ext" | sed 's|"file":"[^"]*"|"file":"X"|' >"$TMP/got.jsonl"
+		"$BIN" check -q -j $jobs -f jsonl "$TMP/in.pgn.$ext" | sed 's|"file":"[^"]*"|"file":"X"|; s|"other_file":"[^"]*"|"other_file":"X"|' >"$TMP/got.jsonl"
 		expect_same "$TMP/plain.jsonl" "$TMP/got.jsonl" "$name file, -j $jobs: the findings of the plain text"
-		cat "$TMP/in.pgn.$ext" | "$BIN" check -q -j $jobs -f jsonl - | sed 's|"file":"[^"]*"|"file":"X"|' >"$TMP/got.jsonl"
+		cat "$TMP/in.pgn.$ext" | "$BIN" check -q -j $jobs -f jsonl - | sed 's|"file":"[^"]*"|"file":"X"|; s|"other_file":"[^"]*"|"other_file":"X"|' >"$TMP/got.jsonl"
 		expect_same "$TMP/plain.jsonl" "$TMP/got.jsonl" "$name from a pipe, -j $jobs: the findings of the plain text"
 	done
 	cat "$TMP/in.pgn.$ext" "$TMP/in.pgn.$ext" >"$TMP/twice.$ext"
@@ -240,7 +240,7 @@ for tool in "zstd -q -c:zstd:zst" "bzip2 -c:bzip2:bz2" "xz -c:xz:xz"; do
 		expect_true "$name cut short, -j $jobs: one message" -- test "$(wc -l <"$TMP/err")" = 1
 		expect_grep "cut.$ext: truncated $name data (after byte [0-9]* of the compressed data)" "$TMP/err" \
 			"$name cut short, -j $jobs: said, with the offset"
-		grep -v '"record"' "$TMP/cut.jsonl" | sed 's|"file":"[^"]*"|"file":"X"|' >"$TMP/cut.findings"
+		grep -v '"record"' "$TMP/cut.jsonl" | sed 's|"file":"[^"]*"|"file":"X"|; s|"other_file":"[^"]*"|"other_file":"X"|' >"$TMP/cut.findings"
 		n=$(wc -l <"$TMP/cut.findings")
 		head -n "$n" "$TMP/plain.jsonl" >"$TMP/plain.head"
 		expect_same "$TMP/plain.head" "$TMP/cut.findings" "$name cut short, -j $jobs: the games before it keep their findings ($n)"

@@ -61,8 +61,8 @@ expect_status 2 "--time-class of no class is a usage error" -- "$BIN" check --pl
 "$BIN" check -q --play-illegal $S >"$TMP/text"
 expect_grep '^  not a legal position: an illegal move stood at ply 10$' "$TMP/text" "text: the position is said not to be legal"
 "$BIN" check -q --play-illegal -f csv $S >"$TMP/csv"
-expect_grep ',illegal_since$' "$TMP/csv" "CSV: the header ends with illegal_since"
-expect_true "CSV: a finding after the illegal move ends with its ply" -- sh -c "grep ',Bxe8,king-captured,' '$TMP/csv' | grep -q ',10\$'"
+expect_grep ',illegal_since,other_file,other_game,other_line$' "$TMP/csv" "CSV: the header has illegal_since before the other game"
+expect_true "CSV: a finding after the illegal move has its ply" -- sh -c "grep ',Bxe8,king-captured,' '$TMP/csv' | grep -q ',10,,,\$'"
 "$BIN" report -f html -o "$TMP/r.html" "$TMP/all" 2>/dev/null
 expect_grep 'Not a legal position: an illegal move stood at ply 10.' "$TMP/r.html" "report -f html: the note on the position"
 

@@ -136,12 +136,12 @@ static void test_csv(void **state)
 	struct finding f = illegal_finding();
 	char *out = render(REPORT_CSV, 0, &label, &f);
 	const char *header = "file,game,line,column,ply,move_number,side,san,code,severity,rule,message,fen,"
-			     "suggestion,white,black,event,round,date,variation,illegal_since\n";
+			     "suggestion,white,black,event,round,date,variation,illegal_since,other_file,other_game,other_line\n";
 	assert_memory_equal(out, header, strlen(header));
 	assert_string_equal(out + strlen(header),
 		"games.pgn,3,14,9,11,6,white,Be3,illegal-move,error,FIDE 3.9,"
 		"\"6. Be3 is illegal: the bishop on d2 is \"\"pinned\"\"\",4k3/8/8/8/8/8/8/4K3 w - - 0 1,,"
-		"\"Morphy, Paul\",Duke Karl / Count Isouard,Paris,?,,,\n");
+		"\"Morphy, Paul\",Duke Karl / Count Isouard,Paris,?,,,,,,\n");
 	free(out);
 	/* Inside a variation: the plies its enclosing variations replace. */
 	f.variation_depth = 2;
@@ -149,7 +149,7 @@ static void test_csv(void **state)
 	f.variation[1] = 25;
 	out = render(REPORT_CSV, 0, &label, &f);
 	size_t n = strlen(out);
-	assert_true(n > 8 && strcmp(out + n - 8, ",24 25,\n") == 0);
+	assert_true(n > 11 && strcmp(out + n - 11, ",24 25,,,,\n") == 0);
 	free(out);
 	out = render(REPORT_JSONL, 0, &label, &f);
 	assert_non_null(strstr(out, "\"side\":\"white\",\"variation\":[24,25],\"san\":\"Be3\""));
@@ -158,7 +158,7 @@ static void test_csv(void **state)
 	f.illegal_since = 17;
 	out = render(REPORT_CSV, 0, &label, &f);
 	n = strlen(out);
-	assert_true(n > 10 && strcmp(out + n - 10, ",24 25,17\n") == 0);
+	assert_true(n > 13 && strcmp(out + n - 13, ",24 25,17,,,\n") == 0);
 	free(out);
 	out = render(REPORT_JSONL, 0, &label, &f);
 	assert_non_null(strstr(out, "\"variation\":[24,25],\"illegal_since\":17,\"san\":\"Be3\""));
@@ -166,6 +166,23 @@ static void test_csv(void **state)
 	f.variation_depth = 0;
 	out = render(REPORT_JSONL, 0, &label, &f);
 	assert_null(strstr(out, "variation"));
+	free(out);
+	/* A collection finding names the other game: last in CSV, after the
+	 * game's own fields in JSON Lines, and a line of text. */
+	f.illegal_since = 0;
+	f.other_file = "b, c.pgn";
+	f.other_game = 12;
+	f.other_line = 340;
+	out = render(REPORT_CSV, 0, &label, &f);
+	n = strlen(out);
+	const char *tail = ",,,\"b, c.pgn\",12,340\n";
+	assert_true(n > strlen(tail) && strcmp(out + n - strlen(tail), tail) == 0);
+	free(out);
+	out = render(REPORT_JSONL, 0, &label, &f);
+	assert_non_null(strstr(out, "\"other_file\":\"b, c.pgn\",\"other_game\":12,\"other_line\":340,\"san\""));
+	free(out);
+	out = render(REPORT_TEXT, 0, &label, &f);
+	assert_non_null(strstr(out, "\n  the other game: b, c.pgn:340: game 12\n"));
 	free(out);
 }
 

@@ -12,9 +12,9 @@
 _pgnaudit_options() {
 	case $1 in
 	check)
-		_pgnaudit_flags='-f --format -o --output --select --ignore --rules --lang --recover --play-illegal --time-class --fail-on
+		_pgnaudit_flags='-f --format -o --output --select --ignore --rules --lang --recover --play-illegal --time-class --trf --fail-on
 			--strict --exit-zero --no-progress --color -j --jobs -q --quiet -v --verbose -h --help --version'
-		_pgnaudit_valued='-f --format -o --output --select --ignore --rules --lang --time-class --fail-on --color
+		_pgnaudit_valued='-f --format -o --output --select --ignore --rules --lang --time-class --trf --fail-on --color
 			--colour -j --jobs' ;;
 	report)
 		_pgnaudit_flags='-f --format --by --top -o --output --exit-zero -h --help --version'
@@ -25,9 +25,9 @@ _pgnaudit_options() {
 		_pgnaudit_valued='-o --output --backup --lang' ;;
 	split)
 		_pgnaudit_flags='--clean --flagged --flagged-on --rules --select --ignore --lang --recover --play-illegal --time-class
-			--shards --prefix --exit-zero --no-progress -h --help --version'
+			--shards --prefix --drop-duplicates --unique --exit-zero --no-progress -h --help --version'
 		_pgnaudit_valued='--clean --flagged --flagged-on --rules --select --ignore --lang --time-class --shards
-			--prefix' ;;
+			--prefix --drop-duplicates --unique' ;;
 	replay)
 		_pgnaudit_flags='-o --output --lang --recover --play-illegal --variations -h --help --version'
 		_pgnaudit_valued='-o --output --lang' ;;
@@ -35,7 +35,7 @@ _pgnaudit_options() {
 		_pgnaudit_flags='--divide --chess960 -h --help --version'
 		_pgnaudit_valued='' ;;
 	explain)
-		_pgnaudit_flags='-f --format --example -h --help --version'
+		_pgnaudit_flags='-f --format --example --example-trf -h --help --version'
 		_pgnaudit_valued='-f --format' ;;
 	*)
 		_pgnaudit_flags='' _pgnaudit_valued='' ;;

@@ -73,6 +73,7 @@ complete -c pgnaudit -n "__pgnaudit_is check" -l lang -x -a '(__fish_append , au
 complete -c pgnaudit -n "__pgnaudit_is check" -l recover -d 'find the recording error and go on'
 complete -c pgnaudit -n "__pgnaudit_is check" -l play-illegal -d 'play an illegal move that stood and go on'
 complete -c pgnaudit -n "__pgnaudit_is check" -l time-class -x -a 'by-tag standard rapid blitz' -d 'whose rules an illegal move falls under'
+complete -c pgnaudit -n "__pgnaudit_is check" -l trf -r -F -d 'check the games against the tournament report (TRF)'
 complete -c pgnaudit -n "__pgnaudit_is check" -l fail-on -x -a 'error warning info never' -d 'exit 1 on a finding at LEVEL or above'
 complete -c pgnaudit -n "__pgnaudit_is check" -l strict -d 'exit 1 on any finding'
 complete -c pgnaudit -n "__pgnaudit_is check" -l exit-zero -d 'exit 0 whatever is found'
@@ -102,6 +103,8 @@ complete -c pgnaudit -n "__pgnaudit_is fix" -l no-progress -d 'no progress line 
 # split
 complete -c pgnaudit -n "__pgnaudit_is split" -l clean -r -F -d 'the games without a finding'
 complete -c pgnaudit -n "__pgnaudit_is split" -l flagged -r -F -d 'the games with one'
+complete -c pgnaudit -n "__pgnaudit_is split" -l drop-duplicates -r -F -d 'the copies of a game'
+complete -c pgnaudit -n "__pgnaudit_is split" -l unique -r -F -d 'the games that are no copy'
 complete -c pgnaudit -n "__pgnaudit_is split" -l flagged-on -x -a 'error warning info' -d 'the severity that flags a game'
 complete -c pgnaudit -n "__pgnaudit_is split" -l rules -x -a 'by-date fide2023 fide2005' -d 'the edition of the Laws'
 complete -c pgnaudit -n "__pgnaudit_is split" -l select -x -a '(__fish_append , (__pgnaudit_code_items))' -d 'count only these'
@@ -129,3 +132,4 @@ complete -c pgnaudit -n "__pgnaudit_is perft" -l chess960 -d 'read the castling 
 # explain
 complete -c pgnaudit -n "__pgnaudit_is explain" -s f -l format -x -a 'text jsonl' -d 'output format'
 complete -c pgnaudit -n "__pgnaudit_is explain" -l example -d 'print only the example game'
+complete -c pgnaudit -n "__pgnaudit_is explain" -l example-trf -d 'print only the tournament report of the example'

@@ -234,6 +234,7 @@ struct pipeline {
 	/* The writing thread's (the one with writer_active set). */
 	struct report *report;
 	struct file_tally *per_file;     /* the counts of each input, by its index */
+	struct collection *collection;   /* the collection checks' index, or NULL */
 	int games_before;                /* games of the current file written */
 	uint64_t next_line;              /* the file's line where the next piece starts (under
 					    lock when written is; see first_line_of_text) */

@@ -68,6 +68,8 @@ static void read_rest_here(struct pipeline *p, struct worker_state *w, struct pi
 	while (!(failed = output_failed(r->out)) && (got = pgn_next_game(w->reader, &w->game, err, sizeof err)) == 1) {
 		check_game(p->opt, &w->auditor, &w->findings, r, b->file, ++p->games_before, &w->game,
 			   &p->per_file[b->file_index].t);
+		if (p->collection)
+			check_collect(p->collection, &p->per_file[b->file_index].t.collected, b->file_index, 0, 1);
 	}
 	if (got < 0) {
 		warn_read_failed(b->shown, err, p->games_before);

@@ -226,6 +226,8 @@ static void write_piece(struct pipeline *p, struct worker_state *w, struct piece
 		audit_piece(p, w, b, joined, len, in_store, &text_at, first_line);
 	}
 	put_output(p, r, b, first_line);
+	if (p->collection)
+		check_collect(p->collection, &b->tally.collected, b->file_index, p->games_before, first_line);
 	check_tally_merge(&p->per_file[b->file_index].t, &b->tally);
 	p->games_before += b->result.games;
 	p->carrying = !b->result.between;

@@ -144,7 +144,7 @@ static void *work(void *arg)
 }
 
 int check_files_parallel(const struct check_options *opt, struct report *r, char **files, int file_count,
-			 struct file_tally *per_file)
+			 struct file_tally *per_file, struct collection *collection)
 {
 	struct pipeline p;
 	memset(&p, 0, sizeof p);
@@ -161,6 +161,7 @@ int check_files_parallel(const struct check_options *opt, struct report *r, char
 	p.color = r->color;
 	p.format = r->format;
 	p.report = r;
+	p.collection = collection;
 	p.per_file = per_file;
 	p.files = files;
 	p.file_count = file_count;

@@ -423,13 +423,501 @@ static const struct check_explanation explanations[] = {
 	  ROSTER("*") "[SetUp \"1\"]\n[FEN \"r3k3/8/8/8/8/8/8/R3K3 w - - 100 80\"]\n\n80. Kd2 Kd7 81. Ke3 *\n",
 	  "Nothing to correct: the moves are legal, and a claim was the player's to make. --ignore "
 	  "missed-fifty-move, or --ignore info, leaves the finding out." },
+	{ CHECK_DUPLICATE_GAME,
+	  "The same game again: the same moves (the same positions, in the same order, from the same start) "
+	  "by the same players, with the same Event, Site, EventDate, Round, Date and Result, in the same "
+	  "file or another file of the run, in any order. Each copy but one is reported, naming the one "
+	  "kept: the longest, then the most annotated (comments, NAGs, variations), then the first - the "
+	  "one `pgnaudit split --drop-duplicates` keeps. Only games replayed to their end take part, and "
+	  "games without a move are no one's copy.",
+	  RULES({ "PGN 8.1.1", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n"
+	  "\n"
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n",
+	  "Keep one copy: `pgnaudit split --drop-duplicates` writes the others to a file of their own, byte "
+	  "for byte. A database that merges sources (TWIC, a federation's archive) gets them by the "
+	  "thousand." },
+
+	{ CHECK_TWIN_GAME,
+	  "The same moves by the same players under other headers: a name written otherwise (\"Magnus "
+	  "Carlsen\" for \"Carlsen, Magnus\", \"Carlsen, M.\"), another Event or Site, another Round, Date or "
+	  "Result. The players are the same when their names fold alike (case, accents, word order) or one "
+	  "is the other written shorter; or when one player is the same and the Date, known to the day, "
+	  "too. The message names the game kept (as for duplicate-game) and gives its tags where they "
+	  "differ.",
+	  RULES({ "PGN 8.1.1", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n"
+	  "\n"
+	  "[Event \"Example op.\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Magnus Carlsen\"]\n"
+	  "[Black \"Nakamura, H.\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n",
+	  "Decide which headers are right, correct the copy kept, and drop the other (`pgnaudit split "
+	  "--drop-duplicates`). A twin whose Result differs is worth a look at the source: one of them has "
+	  "the wrong result." },
+
+	{ CHECK_TRUNCATED_GAME,
+	  "A game whose moves are the first moves of another game by the same players (names folded alike) "
+	  "in the same Event, on dates and rounds that do not differ where both are known: a copy cut "
+	  "short, as a live broadcast leaves them, or a correction leaves the first version behind. The "
+	  "message names the longest such game. Found in any order of the games and files: each game's "
+	  "moves leave 4 bytes a ply in a temporary file, read back only for games that could be copies.",
+	  RULES({ "PGN 8.2.6", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n"
+	  "\n"
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"*\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 *\n",
+	  "Drop the short copy (`pgnaudit split --drop-duplicates` keeps the longest). If the longer game "
+	  "is the wrong one, its last moves did not happen: compare with the scoresheet." },
+
+	{ CHECK_PAIRED_TWICE,
+	  "A player against two opponents in one round of one event: two games whose Round is the same "
+	  "value (\"3\" and \"3\"; \"3.1\" and \"3.2\" are two rounds, as in a match or a knockout) and that are "
+	  "not copies of one game. Games of one pair of players in one round are a match's and pass; one "
+	  "player against three or more in most of a round's games is a simultaneous exhibition and passes "
+	  "too. An event is the games of one Event, Site and EventDate; without an EventDate, those of one "
+	  "year (or, dated to the day, within two months).",
+	  RULES({ "PGN 8.1.1.4", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n"
+	  "\n"
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Caruana, Fabiano\"]\n"
+	  "[Black \"Carlsen, Magnus\"]\n"
+	  "[Result \"1/2-1/2\"]\n"
+	  "\n"
+	  "1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n",
+	  "One of the Round tags is wrong (a game of another round, or of a second stage that numbers its "
+	  "rounds anew). Correct it from the pairings; `--trf` checks every game against the tournament's "
+	  "report." },
+
+	{ CHECK_SELF_PAIRED,
+	  "White and Black are one player: their names fold alike (case, accents, punctuation, word order). "
+	  "An engine's self-play and an analysis board write this; a game of a tournament cannot.",
+	  RULES({ "PGN 8.1.1.5", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Ding, Liren\"]\n"
+	  "[Black \"Liren Ding\"]\n"
+	  "[Result \"1/2-1/2\"]\n"
+	  "\n"
+	  "1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n",
+	  "Correct the name of the player who was not there, from the pairings. A file of one's own "
+	  "analysis may leave the finding out (--ignore self-paired)." },
+
+	{ CHECK_BOARD_TWICE,
+	  "Two different games (not copies of one) of one round of one event with the same Board tag: a "
+	  "team match or a broadcast names each board once a round.",
+	  RULES({ "PGN 9.2.5", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "[Board \"1\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n"
+	  "\n"
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Caruana, Fabiano\"]\n"
+	  "[Black \"Ding, Liren\"]\n"
+	  "[Result \"1/2-1/2\"]\n"
+	  "[Board \"1\"]\n"
+	  "\n"
+	  "1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n",
+	  "Correct the Board (or the Round) of one of the games from the pairings." },
+
+	{ CHECK_DATE_OUTSIDE_EVENT,
+	  "A game dated (to the day) before its event's EventDate, or out of the order of the rounds: "
+	  "before the date most games of an earlier round were played on, or after that of a later round "
+	  "(rounds by their first number). A game on the day of its own round is not blamed when that "
+	  "round's day is the one out of order. A game played in advance or postponed is reported too: the "
+	  "message says which round's date it passes.",
+	  RULES({ "PGN 9.2.1", "before the EventDate" },
+		{ "PGN 8.1.1.3", "out of the order of the rounds" }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.02.28\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "[EventDate \"2024.03.01\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n",
+	  "Correct the Date (often a month or a year typed wrong), or the EventDate." },
+
+	{ CHECK_ROUND_GAP,
+	  "An event whose rounds (by the first number of Round) skip one: games of rounds 1 to 4 and 6, "
+	  "none of round 5. Reported for the games of a tournament, not of one player (whose games skip the "
+	  "round of a bye): when three rounds out of four have two games or more.",
+	  RULES({ "PGN 8.1.1.4", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n"
+	  "\n"
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Caruana, Fabiano\"]\n"
+	  "[Black \"Ding, Liren\"]\n"
+	  "[Result \"1/2-1/2\"]\n"
+	  "\n"
+	  "1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n"
+	  "\n"
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"3\"]\n"
+	  "[White \"Nakamura, Hikaru\"]\n"
+	  "[Black \"Caruana, Fabiano\"]\n"
+	  "[Result \"1/2-1/2\"]\n"
+	  "\n"
+	  "1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n"
+	  "\n"
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"3\"]\n"
+	  "[White \"Ding, Liren\"]\n"
+	  "[Black \"Carlsen, Magnus\"]\n"
+	  "[Result \"0-1\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 0-1\n",
+	  "A round's games are missing from the file, or the rounds are numbered wrong: compare with the "
+	  "pairings (--trf)." },
+
+	{ CHECK_NAME_VARIANT,
+	  "One player's name written two ways in one event: two names that fold alike (\"Carlsen, Magnus\", "
+	  "\"CARLSEN, Magnus\", \"Magnus Carlsen\"), or two names one can be the other's shorter form with one "
+	  "FIDE ID (WhiteFideId, BlackFideId). Reported at the first game of the second spelling, naming "
+	  "the first game of the first.",
+	  RULES({ "PGN 8.1.1.5", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n"
+	  "\n"
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"2\"]\n"
+	  "[White \"Caruana, Fabiano\"]\n"
+	  "[Black \"CARLSEN, Magnus\"]\n"
+	  "[Result \"1/2-1/2\"]\n"
+	  "\n"
+	  "1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n",
+	  "Write every name of the event one way, as the FIDE rating list does (\"Surname, Given name\"): a "
+	  "database search, a rating submission and the cross table all go by the name." },
+
+	{ CHECK_FIDE_ID_CONFLICT,
+	  "One FIDE ID (WhiteFideId, BlackFideId) given to two names that cannot be one player's, anywhere "
+	  "in the run: no word of one begins a word of the other, and none differs from one of the other in "
+	  "at most two letters (so \"Dubov,Danii\" and \"Onischuk\" are taken for the \"Dubov, Daniil\" and "
+	  "\"Onyshchuk\" of another file).",
+	  RULES({ "PGN 8.1.1.5", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "[WhiteFideId \"1503014\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n"
+	  "\n"
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"2\"]\n"
+	  "[White \"So, Wesley\"]\n"
+	  "[Black \"Caruana, Fabiano\"]\n"
+	  "[Result \"1/2-1/2\"]\n"
+	  "[WhiteFideId \"1503014\"]\n"
+	  "\n"
+	  "1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n",
+	  "One of the IDs is wrong: look the player up in the FIDE rating list and correct it." },
+
+	{ CHECK_UNMARKED_FORFEIT,
+	  "A game with a decisive result (1-0, 0-1) and no move that does not say why: no Termination tag "
+	  "(or one that says \"normal\"), and nothing in the Annotator or a short comment that says it was a "
+	  "forfeit, a bye or not played. Such a game is either a forfeit that should be marked, so that it "
+	  "is not rated, or a game whose moves are missing.",
+	  RULES({ "PGN 9.8.1", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"7\"]\n"
+	  "[White \"Giri, Anish\"]\n"
+	  "[Black \"Dubov, Daniil\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "\n"
+	  "1-0\n",
+	  "If it was a forfeit, say so: a Termination tag (\"rules infraction\", \"abandoned\") or a comment "
+	  "such as {forfeit}. Otherwise add the moves." },
+
+	{ CHECK_PLAYED_FORFEIT,
+	  "A game with moves whose Termination tag, Annotator or a short comment (60 bytes at most) says it "
+	  "was not played: a forfeit (not one on time), a bye, a default, \"not played\". Either the game was "
+	  "played and the note is wrong, or the moves belong to another game.",
+	  RULES({ "PGN 9.8.1", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "\n"
+	  "1. e4 e5 {not played} 1-0\n",
+	  "Correct the note or the game; a forfeit is rated as none (FIDE rating regulations), a game "
+	  "played is." },
+
+	{ CHECK_PAIRING_WITHOUT_GAME,
+	  "With --trf: a game the tournament report says was played over the board (result 1, = or 0 "
+	  "against an opponent) that none of the tournament's games is: no game of that round (the first "
+	  "number of Round) between those two players. The tournament's games are those whose Event is the "
+	  "report's name (012), or all games when none is. Reported at the report's line of the player of "
+	  "the lower start rank.",
+	  RULES({ "FIDE C.04 Annex 2", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "[WhiteFideId \"1503014\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n",
+	  "Add the missing game (a broadcast archive often lacks the games not transmitted), or correct the "
+	  "report." },
+
+	{ CHECK_GAME_WITHOUT_PAIRING,
+	  "With --trf: a game of the tournament the report has no pairing for: a player the report does not "
+	  "have, a Round that gives no round of the report, or two players the report does not pair in that "
+	  "round (it says whom it pairs each with).",
+	  RULES({ "FIDE C.04 Annex 2", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n"
+	  "\n"
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"2\"]\n"
+	  "[White \"Caruana, Fabiano\"]\n"
+	  "[Black \"Carlsen, Magnus\"]\n"
+	  "[Result \"1/2-1/2\"]\n"
+	  "\n"
+	  "1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n"
+	  "\n"
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Caruana, Fabiano\"]\n"
+	  "[Black \"So, Wesley\"]\n"
+	  "[Result \"1/2-1/2\"]\n"
+	  "\n"
+	  "1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n",
+	  "Correct the Round or the players of the game, or the report's pairings." },
+
+	{ CHECK_PAIRING_MISMATCH,
+	  "With --trf: a game of a pairing of the report whose colours, or whose result, differ from the "
+	  "report's.",
+	  RULES({ "FIDE C.04 Annex 2", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"0-1\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 0-1\n"
+	  "\n"
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"2\"]\n"
+	  "[White \"Caruana, Fabiano\"]\n"
+	  "[Black \"Carlsen, Magnus\"]\n"
+	  "[Result \"1/2-1/2\"]\n"
+	  "\n"
+	  "1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n",
+	  "Find out which is right from the scoresheets: the report is what is rated." },
+
+	{ CHECK_FORFEIT_WITH_GAME,
+	  "With --trf: a game with moves for a pairing the report gives as a forfeit (+, -) or a bye (H, F, "
+	  "U, Z): a game played that the report does not rate, or moves that belong elsewhere.",
+	  RULES({ "FIDE C.04 Annex 2", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n"
+	  "\n"
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"2\"]\n"
+	  "[White \"Caruana, Fabiano\"]\n"
+	  "[Black \"Carlsen, Magnus\"]\n"
+	  "[Result \"1/2-1/2\"]\n"
+	  "\n"
+	  "1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n",
+	  "Correct the report's result if the game was played, or remove the game." },
+
+	{ CHECK_PAIRING_NAME_MISMATCH,
+	  "With --trf: a player whose name in the games is not the report's name for the same FIDE ID, or "
+	  "whose FIDE ID differs from the report's for the same name. Said once for each player.",
+	  RULES({ "FIDE C.04 Annex 2", NULL }),
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"1\"]\n"
+	  "[White \"Carlsen, M.\"]\n"
+	  "[Black \"Nakamura, Hikaru\"]\n"
+	  "[Result \"1-0\"]\n"
+	  "[WhiteFideId \"1503014\"]\n"
+	  "\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n"
+	  "\n"
+	  "[Event \"Example open\"]\n"
+	  "[Site \"Oslo\"]\n"
+	  "[Date \"2024.03.01\"]\n"
+	  "[Round \"2\"]\n"
+	  "[White \"Caruana, Fabiano\"]\n"
+	  "[Black \"Carlsen, Magnus\"]\n"
+	  "[Result \"1/2-1/2\"]\n"
+	  "\n"
+	  "1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n",
+	  "Write the names as the report (and the FIDE rating list) does." },
 };
 
 _Static_assert(sizeof explanations / sizeof explanations[0] == CHECK_COUNT,
 	       "every code of the catalogue (finding.h) has its explanation");
 
+/* The tournament reports the examples of the --trf codes are checked against
+ * (columns as FIDE C.04 Annex 2 has them). */
+static const char report1[] =
+	"012 Example open\n"
+	"042 2024/03/01\n"
+	"052 2024/03/02\n"
+	"001    1 m    Carlsen, Magnus                   2830 NOR     1503014             1.5    1     2 w 1     3 b =\n"
+	"001    2 m    Nakamura, Hikaru                  2790 NOR     2016192             0.5    2     1 b 0  0000 - H\n"
+	"001    3 m    Caruana, Fabiano                  2800 NOR     2020009             1.0    3  0000 - H     1 w =\n";
+
+static const char report2[] =
+	"012 Example open\n"
+	"042 2024/03/01\n"
+	"052 2024/03/02\n"
+	"001    1 m    Carlsen, Magnus                   2830 NOR     1503014             1.5    1     2 w +     3 b =\n"
+	"001    2 m    Nakamura, Hikaru                  2790 NOR     2016192             0.5    2     1 b -  0000 - H\n"
+	"001    3 m    Caruana, Fabiano                  2800 NOR     2020009             1.0    3  0000 - H     1 w =\n";
+
+static const char *const example_reports[CHECK_COUNT] = {
+	[CHECK_PAIRING_WITHOUT_GAME] = report1,
+	[CHECK_GAME_WITHOUT_PAIRING] = report1,
+	[CHECK_PAIRING_MISMATCH] = report1,
+	[CHECK_PAIRING_NAME_MISMATCH] = report1,
+	[CHECK_FORFEIT_WITH_GAME] = report2,
+};
+
+const char *check_example_report(enum check_code code)
+{
+	return example_reports[code];
+}
+
 const char *check_example_options(enum check_code code)
 {
+	if (example_reports[code])
+		return "--trf FILE";
 	return code == CHECK_REPEATED_ILLEGAL_MOVE || code == CHECK_KING_LEFT_IN_CHECK || code == CHECK_KING_CAPTURED
 		       ? "--play-illegal"
 		       : NULL;

@@ -31,9 +31,13 @@ struct check_explanation {
 	const char *advice;                /* what to do about it */
 };
 
-/* The options check needs to report the example of a code ("--play-illegal"),
- * or NULL when it needs none. */
+/* The options check needs to report the example of a code ("--play-illegal",
+ * "--trf FILE"), or NULL when it needs none. */
 const char *check_example_options(enum check_code code);
+
+/* The tournament report (TRF) an example is checked against with --trf FILE,
+ * or NULL when it needs none (pgnaudit explain CODE --example-trf). */
+const char *check_example_report(enum check_code code);
 
 /* The explanation of a code of the catalogue. */
 const struct check_explanation *check_explanation(enum check_code code);

@@ -51,6 +51,23 @@ const struct check_info check_catalogue[CHECK_COUNT] = {
 	[CHECK_INVALID_CLAIM] = { .code = "invalid-claim", .severity = SEVERITY_ERROR, .summary = "a recorded draw claim the positions do not support" },
 	[CHECK_MISSED_THREEFOLD] = { .code = "missed-threefold", .severity = SEVERITY_INFO, .summary = "a threefold repetition claim a player could have made" },
 	[CHECK_MISSED_FIFTY_MOVE] = { .code = "missed-fifty-move", .severity = SEVERITY_INFO, .summary = "a fifty-move claim a player could have made" },
+	[CHECK_DUPLICATE_GAME] = { .code = "duplicate-game", .severity = SEVERITY_WARNING, .summary = "the same game again: its moves, players, event, round, date and result" },
+	[CHECK_TWIN_GAME] = { .code = "twin-game", .severity = SEVERITY_WARNING, .summary = "the same moves by the same players under other headers (a name spelt otherwise, another event)" },
+	[CHECK_TRUNCATED_GAME] = { .code = "truncated-game", .severity = SEVERITY_WARNING, .summary = "the first moves of another game of the same players and event: a copy cut short" },
+	[CHECK_PAIRED_TWICE] = { .code = "paired-twice", .severity = SEVERITY_WARNING, .summary = "a player against two opponents in one round" },
+	[CHECK_SELF_PAIRED] = { .code = "self-paired", .severity = SEVERITY_WARNING, .summary = "a player paired against themself" },
+	[CHECK_BOARD_TWICE] = { .code = "board-twice", .severity = SEVERITY_WARNING, .summary = "two different games on one board of one round" },
+	[CHECK_DATE_OUTSIDE_EVENT] = { .code = "date-outside-event", .severity = SEVERITY_WARNING, .summary = "a game dated before its event began, or outside the dates of the rounds around it" },
+	[CHECK_ROUND_GAP] = { .code = "round-gap", .severity = SEVERITY_INFO, .summary = "an event whose rounds skip a number" },
+	[CHECK_NAME_VARIANT] = { .code = "name-variant", .severity = SEVERITY_WARNING, .summary = "one player's name written two ways in one event" },
+	[CHECK_FIDE_ID_CONFLICT] = { .code = "fide-id-conflict", .severity = SEVERITY_WARNING, .summary = "one FIDE ID given to two different names" },
+	[CHECK_UNMARKED_FORFEIT] = { .code = "unmarked-forfeit", .severity = SEVERITY_WARNING, .summary = "a decisive result without moves that does not say it was a forfeit" },
+	[CHECK_PLAYED_FORFEIT] = { .code = "played-forfeit", .severity = SEVERITY_WARNING, .summary = "a game with moves that says it was not played (a forfeit, a bye)" },
+	[CHECK_PAIRING_WITHOUT_GAME] = { .code = "pairing-without-game", .severity = SEVERITY_ERROR, .summary = "a game the tournament report says was played, not among the games" },
+	[CHECK_GAME_WITHOUT_PAIRING] = { .code = "game-without-pairing", .severity = SEVERITY_ERROR, .summary = "a game of the event the tournament report has no pairing for" },
+	[CHECK_PAIRING_MISMATCH] = { .code = "pairing-mismatch", .severity = SEVERITY_ERROR, .summary = "a game whose colours or result differ from the tournament report's" },
+	[CHECK_FORFEIT_WITH_GAME] = { .code = "forfeit-with-game", .severity = SEVERITY_ERROR, .summary = "a game for a pairing the tournament report gives as a forfeit or a bye" },
+	[CHECK_PAIRING_NAME_MISMATCH] = { .code = "pairing-name-mismatch", .severity = SEVERITY_WARNING, .summary = "a player's name or FIDE ID that differs from the tournament report's" },
 };
 
 int check_code_from_name(const char *name, int len)

@@ -53,8 +53,31 @@ enum check_code {
 	CHECK_INVALID_CLAIM,
 	CHECK_MISSED_THREEFOLD,
 	CHECK_MISSED_FIFTY_MOVE,
+	/* the collection: copies of one game */
+	CHECK_DUPLICATE_GAME,
+	CHECK_TWIN_GAME,
+	CHECK_TRUNCATED_GAME,
+	/* the tournament behind the games */
+	CHECK_PAIRED_TWICE,
+	CHECK_SELF_PAIRED,
+	CHECK_BOARD_TWICE,
+	CHECK_DATE_OUTSIDE_EVENT,
+	CHECK_ROUND_GAP,
+	CHECK_NAME_VARIANT,
+	CHECK_FIDE_ID_CONFLICT,
+	CHECK_UNMARKED_FORFEIT,
+	CHECK_PLAYED_FORFEIT,
+	/* against the pairings (--trf) */
+	CHECK_PAIRING_WITHOUT_GAME,
+	CHECK_GAME_WITHOUT_PAIRING,
+	CHECK_PAIRING_MISMATCH,
+	CHECK_FORFEIT_WITH_GAME,
+	CHECK_PAIRING_NAME_MISMATCH,
 	CHECK_COUNT
 };
+
+/* The codes from here on are found over the whole run (validator/collection). */
+#define CHECK_FIRST_COLLECTION CHECK_DUPLICATE_GAME
 
 enum severity { SEVERITY_ERROR, SEVERITY_WARNING, SEVERITY_INFO };
 #define SEVERITY_COUNT 3
@@ -102,6 +125,11 @@ struct finding {
 	 * position of the finding (--play-illegal): that position, and the
 	 * fen, are not a legal one. */
 	int illegal_since;
+	/* The collection checks: the other game a finding names (the one
+	 * kept of a copy, the other game of a round); other_game 0: none. */
+	const char *other_file;
+	long other_game;
+	uint64_t other_line;
 };
 
 /* A growable list reused from game to game (no allocation once warm). */

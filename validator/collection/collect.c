@@ -1,0 +1,250 @@
+/*
+ * collect.c - what a game leaves for the collection checks, in the thread
+ * that audited it: its entry with the strings it names, and the
+ * fingerprints of its moves.
+ *
+ * A batch holds, for each game: the entry (game and line counted as the
+ * game's own are, within a piece of the file under -j N), a header of the
+ * strings' lengths, the strings (White, Black, Event, Site, EventDate,
+ * Round; each at most COLLECT_STRING_MAX bytes), and with COLLECT_PREFIXES
+ * one 32-bit fingerprint a ply: the high half of the hash of the moves up
+ * to it, the last being the high half of entry.moves.
+ */
+#include "validator/collection/collection.h"
+#include "validator/collection/internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util/memory.h"
+
+/* The longest comment read for "not played". */
+#define UNPLAYED_NOTE_MAX 60
+
+struct collected_strings {
+	uint16_t len[COLLECT_STRINGS];
+	uint32_t prefixes;
+};
+
+static void reserve(struct collect_batch *b, size_t more)
+{
+	if (b->len + more <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 1 << 14;
+	while (cap < b->len + more)
+		cap *= 2;
+	b->data = xmemory_grow(b->data, b->len, cap);
+	b->cap = cap;
+}
+
+/* splitmix64's finaliser: every bit of x moves every bit of the result. */
+static uint64_t mix(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+uint64_t collect_moves_step(uint64_t h, uint64_t key)
+{
+	return mix(h + key + 0x9e3779b97f4a7c15ull);
+}
+
+static enum game_result result_of(const char *v)
+{
+	if (!v)
+		return RESULT_UNKNOWN;
+	if (strcmp(v, "1-0") == 0)
+		return RESULT_WHITE;
+	if (strcmp(v, "0-1") == 0)
+		return RESULT_BLACK;
+	if (strcmp(v, "1/2-1/2") == 0)
+		return RESULT_DRAW;
+	return RESULT_UNKNOWN;
+}
+
+/* A FIDE ID: digits, 1 to 9 of them, not all 0. */
+static uint32_t fide_id(const char *v)
+{
+	uint32_t n = 0;
+	int digits = 0;
+	if (!v)
+		return 0;
+	for (; *v >= '0' && *v <= '9'; v++) {
+		if (++digits > 9)
+			return 0;
+		n = n * 10 + (uint32_t)(*v - '0');
+	}
+	return *v ? 0 : n;
+}
+
+void collect_game(struct collect_batch *b, const struct pgn_game *g, const struct game_record *rec, int game,
+		  int worst, unsigned wants)
+{
+	const char *s[COLLECT_STRINGS] = { 0 };
+	const char *date = NULL, *board = NULL, *wfide = NULL, *bfide = NULL, *result = NULL;
+	const char *termination = NULL, *annotator = NULL;
+	for (int i = 0; i < g->tag_count; i++) {
+		const char *name = g->arena + g->tags[i].name, *value = g->arena + g->tags[i].value;
+		const char **to = NULL;
+		switch (name[0]) {
+		case 'A': if (strcmp(name, "Annotator") == 0) to = &annotator; break;
+		case 'B':
+			if (strcmp(name, "Black") == 0) to = &s[COLLECT_BLACK];
+			else if (strcmp(name, "BlackFideId") == 0) to = &bfide;
+			else if (strcmp(name, "Board") == 0) to = &board;
+			break;
+		case 'D': if (strcmp(name, "Date") == 0) to = &date; break;
+		case 'E':
+			if (strcmp(name, "Event") == 0) to = &s[COLLECT_EVENT];
+			else if (strcmp(name, "EventDate") == 0) to = &s[COLLECT_EVENT_DATE];
+			break;
+		case 'R':
+			if (strcmp(name, "Round") == 0) to = &s[COLLECT_ROUND];
+			else if (strcmp(name, "Result") == 0) to = &result;
+			break;
+		case 'S': if (strcmp(name, "Site") == 0) to = &s[COLLECT_SITE]; break;
+		case 'T': if (strcmp(name, "Termination") == 0) to = &termination; break;
+		case 'W':
+			if (strcmp(name, "White") == 0) to = &s[COLLECT_WHITE];
+			else if (strcmp(name, "WhiteFideId") == 0) to = &wfide;
+			break;
+		default: break;
+		}
+		if (to && !*to)
+			*to = value;
+	}
+
+	struct collection_entry e;
+	memset(&e, 0, sizeof e);
+	e.game = (uint32_t)game;
+	e.worst = (int8_t)worst;
+	e.line = g->first_line;
+	e.plies = rec->stop == STOP_NOT_STARTED ? 0 : (uint32_t)rec->count;
+	e.white_fide = fide_id(wfide);
+	e.black_fide = fide_id(bfide);
+	e.date = names_date(date);
+	e.result = (uint8_t)result_of(result);
+	if (board) {
+		uint32_t n = fide_id(board);
+		if (n == 0 || n > 65535)
+			e.flags |= COLLECTED_BAD_BOARD;
+		else
+			e.board = (uint16_t)n;
+	}
+	if (rec->stop == STOP_NONE)
+		e.flags |= COLLECTED_COMPLETE;
+	unsigned annotations = 0;
+	int says = names_say_unplayed(termination) || names_say_unplayed(annotator);
+	if (termination && *termination && strcasecmp(termination, "normal") != 0 &&
+	    strcasecmp(termination, "unterminated") != 0 && strcmp(termination, "?") != 0)
+		e.flags |= COLLECTED_TERMINATION;
+	for (int i = 0; i < g->token_count; i++) {
+		const struct pgn_token *t = &g->tokens[i];
+		switch (t->type) {
+		case TOKEN_SYMBOL:
+			if (t->depth == 0)
+				e.flags |= COLLECTED_MOVETEXT;
+			break;
+		case TOKEN_COMMENT:
+			/* a short note ("{forfeit}", "{Black did not show up}"), not
+			 * a story that mentions one */
+			if (!says && t->depth == 0 && t->length <= UNPLAYED_NOTE_MAX)
+				says = names_say_unplayed(g->arena + t->text);
+			annotations++;
+			break;
+		case TOKEN_NAG: case TOKEN_GLYPH: case TOKEN_VARIATION_START:
+			annotations++;
+			break;
+		default: break;
+		}
+	}
+	e.annotations = (uint16_t)(annotations > 65535 ? 65535 : annotations);
+	if (says)
+		e.flags |= COLLECTED_UNPLAYED;
+
+	int prefixes = (wants & COLLECT_PREFIXES) && e.plies > 0;
+	if (prefixes)
+		e.flags |= COLLECTED_PREFIXES;
+	struct collected_strings head = { { 0 }, prefixes ? e.plies : 0 };
+	size_t strings = 0;
+	for (int i = 0; i < COLLECT_STRINGS; i++) {
+		size_t n = s[i] ? strlen(s[i]) : 0;
+		head.len[i] = (uint16_t)(n > COLLECT_STRING_MAX ? COLLECT_STRING_MAX : n);
+		strings += head.len[i];
+	}
+	size_t size = collect_record_size(&head.len[0], head.prefixes);
+	reserve(b, size);
+	unsigned char *at = b->data + b->len;
+	unsigned char *strings_at = at + sizeof e + sizeof head;
+	for (int i = 0; i < COLLECT_STRINGS; i++) {
+		memcpy(strings_at, s[i] ? s[i] : "", head.len[i]);
+		strings_at += head.len[i];
+	}
+	uint32_t *fp = (uint32_t *)(at + collect_prefixes_at(strings));
+	uint64_t h = 0;
+	if (e.plies > 0) {
+		h = mix(record_key(rec, 0));
+		for (uint32_t p = 1; p <= e.plies; p++) {
+			h = collect_moves_step(h, record_key(rec, (int)p));
+			if (prefixes)
+				fp[p - 1] = (uint32_t)(h >> 32);
+		}
+		if (h == 0)
+			h = 1;
+	}
+	e.moves = h;
+	memcpy(at, &e, sizeof e);
+	memcpy(at + sizeof e, &head, sizeof head);
+	b->len += size;
+	b->games++;
+}
+
+size_t collect_prefixes_at(size_t strings)
+{
+	size_t at = sizeof(struct collection_entry) + sizeof(struct collected_strings) + strings;
+	return (at + 7) & ~(size_t)7;
+}
+
+size_t collect_record_size(const uint16_t *len, uint32_t prefixes)
+{
+	size_t strings = 0;
+	for (int i = 0; i < COLLECT_STRINGS; i++)
+		strings += len[i];
+	return (collect_prefixes_at(strings) + 4 * (size_t)prefixes + 7) & ~(size_t)7;
+}
+
+const unsigned char *collect_record_next(const unsigned char *at, struct collection_entry *e,
+					 const char *strings[COLLECT_STRINGS], uint16_t len[COLLECT_STRINGS],
+					 const uint32_t **prefixes, uint32_t *prefix_count)
+{
+	struct collected_strings head;
+	memcpy(e, at, sizeof *e);
+	memcpy(&head, at + sizeof *e, sizeof head);
+	const char *p = (const char *)(at + sizeof *e + sizeof head);
+	size_t total = 0;
+	for (int i = 0; i < COLLECT_STRINGS; i++) {
+		strings[i] = p;
+		len[i] = head.len[i];
+		p += head.len[i];
+		total += head.len[i];
+	}
+	*prefixes = (const uint32_t *)(at + collect_prefixes_at(total));
+	*prefix_count = head.prefixes;
+	return at + collect_record_size(head.len, head.prefixes);
+}
+
+void collect_batch_clear(struct collect_batch *b)
+{
+	b->len = 0;
+	b->games = 0;
+}
+
+void collect_batch_free(struct collect_batch *b)
+{
+	free(b->data);
+	memset(b, 0, sizeof *b);
+}

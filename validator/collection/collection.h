@@ -1,0 +1,154 @@
+/*
+ * collection.h - what no game says alone: copies of one game and the
+ * tournament behind the games, across every file of one run.
+ *
+ * Each game leaves a few dozen bytes here (collect_game(), in the thread
+ * that audited it, into a batch; collection_add() takes a batch into the
+ * run's index in input order, so -j N finds what -j 1 finds).  After the
+ * last file, collection_findings() looks at the whole index:
+ *
+ *   duplicates.c  the same game twice (duplicate-game), the same moves
+ *                 under other headers (twin-game), a game whose moves are
+ *                 the start of another's with the same players and event
+ *                 (truncated-game);
+ *   tournament.c  the games of one event: pairings, rounds, dates, names
+ *                 and FIDE IDs, forfeits;
+ *   pairings.c    the games against a FIDE Tournament Report File (--trf).
+ *
+ * Memory (pgnaudit-check(1), LIMITS): an entry of 64 bytes a game, the
+ * distinct names, events, rounds once each, and at the end 12 bytes more a
+ * game while the index is sorted; 10 million games take about 800 MB.  For
+ * truncated copies every game's moves leave 4 bytes a ply (a fingerprint
+ * of the moves up to it) in an unnamed temporary file in $TMPDIR, read
+ * back only for the pairs of games that could be copies.
+ */
+#ifndef PGNAUDIT_COLLECTION_H
+#define PGNAUDIT_COLLECTION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "parser/pgn.h"
+#include "validator/audit/finding.h"
+#include "validator/audit/record.h"
+
+/* Results as the Result tag gives them. */
+enum game_result { RESULT_UNKNOWN, RESULT_WHITE, RESULT_BLACK, RESULT_DRAW };
+
+enum collected_flags {
+	COLLECTED_COMPLETE = 1,  /* every main-line move was replayed: `moves` is the whole game's */
+	COLLECTED_UNPLAYED = 2,  /* the Termination tag, the Annotator or a comment says it was not
+				    played (a forfeit, a bye) */
+	COLLECTED_MOVETEXT = 4,  /* the game has moves written (replayed or not) */
+	COLLECTED_PREFIXES = 8,  /* its fingerprints are in the temporary file */
+	COLLECTED_BAD_BOARD = 16,/* a Board tag that is not a number */
+	COLLECTED_COPY = 32,     /* a copy of another game (duplicates.c): not a game of its own */
+	COLLECTED_TERMINATION = 64, /* a Termination tag that says how it ended ("normal" and
+				       "unterminated" say nothing) */
+};
+
+/* Games collected by one thread, in its order, until collection_add takes
+ * them: fixed parts, their strings and fingerprints one after another. */
+struct collect_batch {
+	unsigned char *data;
+	size_t len, cap;
+	int games;
+};
+
+/* What collect_game() is to collect. */
+enum collect_wants {
+	COLLECT_INDEX = 1,       /* the entry (every collection check) */
+	COLLECT_PREFIXES = 2,    /* the fingerprints for truncated-game */
+};
+
+/* Appends game g (number `game` of its piece, lines counted as g's are),
+ * as audited into rec, to b.  `worst` is the severity of its most serious
+ * finding reported, or -1 (GAME_CLEAN). */
+void collect_game(struct collect_batch *b, const struct pgn_game *g, const struct game_record *rec, int game,
+		  int worst, unsigned wants);
+void collect_batch_clear(struct collect_batch *b);
+void collect_batch_free(struct collect_batch *b);
+
+/* One game in the index. */
+struct collection_entry {
+	uint64_t moves;          /* a hash of the positions of the main line, in order (0: no move) */
+	uint64_t line;           /* the file's line the game starts on */
+	uint32_t file, game;     /* the input's index in the run, the game's number in it (from 1) */
+	uint32_t plies;          /* main-line plies replayed */
+	uint32_t white, black;   /* names (collection_string) */
+	uint32_t event;          /* Event, Site and EventDate together (collection_event) */
+	uint32_t round;          /* the Round tag's value */
+	uint32_t white_fide, black_fide; /* WhiteFideId, BlackFideId (0: none) */
+	uint32_t date;           /* yyyymmdd, unknown parts 0 (0: no date) */
+	uint16_t board;          /* the Board tag (0: none) */
+	uint16_t annotations;    /* comments, NAGs and variations (at most 65535) */
+	uint8_t result;          /* enum game_result */
+	uint8_t flags;           /* enum collected_flags */
+	int8_t worst;            /* the severity of its most serious finding reported (GAME_CLEAN: -1) */
+	uint8_t spare;
+};
+
+struct collection;
+
+/* The run's inputs (file names as findings give them) and which checks
+ * are wanted: NULL when none is reported (reported as check.c has it). */
+struct collection *collection_new(const char *const *files, int file_count,
+				  const unsigned char reported[][SEVERITY_COUNT]);
+void collection_free(struct collection *c);
+/* Whether the truncated-game check wants fingerprints. */
+unsigned collection_wants(const struct collection *c);
+
+/* Takes batch b of input `file`, whose games are numbered after `games_before`
+ * and whose lines are counted from the file's line `first_line`, into c,
+ * and empties it.  Returns 0, or -1 when the temporary file could not be
+ * written (errno set; the truncated-game check is then left out, said once). */
+int collection_add(struct collection *c, struct collect_batch *b, int file, long games_before, uint64_t first_line);
+
+/* A date of the index as PGN writes it ("1971.??.??"), into buf (11 bytes
+ * or more); "" for none. */
+void collection_date_text(uint32_t date, char *buf, size_t len);
+
+/* A string of the index: a name, a round; "" for none. */
+const char *collection_string(const struct collection *c, uint32_t id);
+/* The three tags of an event id. */
+void collection_event(const struct collection *c, uint32_t id, const char **event, const char **site,
+		      const char **event_date);
+
+/* Which game a finding is about, as a report labels it: a game of the
+ * index, or (game 0) a pairing of the tournament report (--trf), the file
+ * then the report's and the line its player's. */
+struct collection_label {
+	const char *file;
+	long game;
+	const char *white, *black, *event, *round, *date;   /* NULL: none */
+};
+
+/* Called for each finding, in the order of the games (file, game) and,
+ * within a game, of the catalogue; then the findings about the tournament
+ * report's pairings, by its lines.  e is the game's entry (NULL for a
+ * pairing).  f->other_file, other_game and other_line name the other game
+ * when there is one. */
+typedef void (*collection_report)(void *ctx, struct collection_entry *e, const struct collection_label *label,
+				  const struct finding *f);
+
+/* Reads the TRF file `path` for collection_findings (--trf); returns 0, or
+ * -1 with what is wrong, and where, in err. */
+int collection_read_trf(struct collection *c, const char *path, char *err, size_t errlen);
+/* The same from the text of one, named `name` (explain's examples). */
+int collection_read_trf_text(struct collection *c, const char *text, const char *name, char *err, size_t errlen);
+
+/* Runs the checks over the whole index and reports what they find.  Returns
+ * the number of findings reported. */
+long collection_findings(struct collection *c, collection_report report, void *ctx);
+
+/* Finds the copies of one game (duplicate-game, twin-game, truncated-game)
+ * without reporting them, for split --drop-duplicates: afterwards
+ * collection_is_copy() says which games are copies of a game kept. */
+void collection_mark_copies(struct collection *c);
+int collection_is_copy(const struct collection *c, size_t entry);
+
+/* The entries, in input order. */
+const struct collection_entry *collection_entries(const struct collection *c, size_t *count);
+const char *collection_file(const struct collection *c, uint32_t file);
+
+#endif

@@ -1,0 +1,388 @@
+/*
+ * duplicates.c - copies of one game: duplicate-game, twin-game and
+ * truncated-game.
+ *
+ * Games with the same moves (the same positions in the same order from the
+ * same start, every move replayed), on dates and in rounds that can be one
+ * (equal, or not known in one), are one game when their players agree:
+ * the same names, or names written shorter (names_compatible: "Carlsen, M."
+ * and "Magnus Carlsen"), or one player the same on the same day.  Fewer
+ * than TWIN_MIN_PLIES plies alike are a common opening, not one game,
+ * unless the Seven Tag Roster is the same too or it is the same day's.  Of
+ * the games that are one, the one kept (as `split --drop-duplicates` keeps
+ * it) is the longest, then the most annotated, then the first; each other
+ * one is a duplicate-game when its Seven Tag Roster is the kept one's, else a
+ * twin-game that says what differs.  Games of the same players (either
+ * name form) and the same Event, on dates and rounds that do not differ
+ * where both are known, are a truncated-game when the moves of one are the
+ * start of the other's: it names the longest of those it is the start of.
+ * Games without a move, or whose replay stopped, are no one's copy, and
+ * games whose two names say nothing ("?", "N.N.") are not taken for a
+ * truncated copy.  Within a set of games with the same moves, at most
+ * PAIRWISE_MAX are compared each with each; in a larger set (a short
+ * line many played) only games whose players' names fold the same.
+ */
+#include "validator/collection/internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/memory.h"
+
+#define PAIRWISE_MAX 64
+/* Games this short with the same moves are twins only on the same day. */
+#define TWIN_MIN_PLIES 12
+/* Fingerprints read for the truncated copies of one group of games. */
+#define TRUNCATED_READS_MAX 4096
+
+/* What the comparisons of qsort read (one sort at a time: the run's
+ * findings are made by one thread).  fw, fb and ev give the folded names
+ * and the Event alone of entry i, from tables by string, not by game. */
+static struct {
+	const struct collection *c;
+	const uint32_t *folded;      /* per string id: its folded form's id + 1 */
+	const uint32_t *event_of;    /* per event tuple id: the Event alone's id + 1 */
+	uint32_t tuples;
+} sorting;
+
+static uint32_t fw_of(uint32_t i) { return sorting.folded[sorting.c->entries[i].white] - 1; }
+static uint32_t fb_of(uint32_t i) { return sorting.folded[sorting.c->entries[i].black] - 1; }
+static uint32_t ev_of(uint32_t i)
+{
+	uint32_t t = sorting.c->entries[i].event;
+	return t && t < sorting.tuples ? sorting.event_of[t] - 1 : 0;
+}
+
+static int by_moves(const void *pa, const void *pb)
+{
+	const struct collection_entry *e = sorting.c->entries;
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	if (e[a].moves != e[b].moves)
+		return e[a].moves < e[b].moves ? -1 : 1;
+	if (e[a].plies != e[b].plies)
+		return e[a].plies < e[b].plies ? -1 : 1;
+	if (fw_of(a) != fw_of(b))
+		return fw_of(a) < fw_of(b) ? -1 : 1;
+	if (fb_of(a) != fb_of(b))
+		return fb_of(a) < fb_of(b) ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+static int by_players(const void *pa, const void *pb)
+{
+	const struct collection_entry *e = sorting.c->entries;
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	if (fw_of(a) != fw_of(b))
+		return fw_of(a) < fw_of(b) ? -1 : 1;
+	if (fb_of(a) != fb_of(b))
+		return fb_of(a) < fb_of(b) ? -1 : 1;
+	if (ev_of(a) != ev_of(b))
+		return ev_of(a) < ev_of(b) ? -1 : 1;
+	if (e[a].plies != e[b].plies)
+		return e[a].plies < e[b].plies ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+static int same_player(struct collection *c, uint32_t a, uint32_t b)
+{
+	if (a == b)
+		return !names_unknown(collection_string(c, a));
+	uint32_t fa = pool_folded(&c->pool, a), fb = pool_folded(&c->pool, b);
+	if (fa == fb)
+		return fa != 0 && !names_unknown(collection_string(c, a));
+	return names_compatible(collection_string(c, fa), collection_string(c, fb));
+}
+
+static int dates_agree(uint32_t a, uint32_t b)
+{
+	return !a || !b || a == b || (a % 10000 == 0 && a / 10000 == b / 10000) || (b % 10000 == 0 && a / 10000 == b / 10000);
+}
+
+static int round_known(const struct collection *c, uint32_t round)
+{
+	const char *r = collection_string(c, round);
+	return *r && !((r[0] == '?' || r[0] == '-') && !r[1]);
+}
+
+/* Whether two rounds can be one: equal, or either not known. */
+static int rounds_agree(const struct collection *c, uint32_t a, uint32_t b)
+{
+	return a == b || !round_known(c, a) || !round_known(c, b);
+}
+
+/* Whether two games with the same moves are one game: on dates and in
+ * rounds that can be one (players repeat a drawn line in other events and
+ * rounds), by the same players, or with one of them the same on the same
+ * day. */
+static int one_game(struct collection *c, const struct collection_entry *a, const struct collection_entry *b)
+{
+	if (!dates_agree(a->date, b->date) || !rounds_agree(c, a->round, b->round))
+		return 0;
+	int same_day = a->date && a->date == b->date && a->date % 100 != 0;
+	int exact = a->white == b->white && a->black == b->black && a->event == b->event && a->round == b->round &&
+		    a->date == b->date && a->result == b->result;
+	/* a few moves alike are a common opening, not one game, unless
+	 * everything else is alike too or it is the same day's */
+	if (!exact && a->plies < TWIN_MIN_PLIES && !same_day)
+		return 0;
+	int white = same_player(c, a->white, b->white), black = same_player(c, a->black, b->black);
+	if (white && black)
+		return 1;
+	if (a->white == 0 && a->black == 0 && b->white == 0 && b->black == 0)
+		return exact;
+	return (white || black) && same_day;
+}
+
+/* Union-find over a run of games, by their place in it. */
+static uint32_t find_root(uint32_t *parent, uint32_t i)
+{
+	while (parent[i] != i) {
+		parent[i] = parent[parent[i]];
+		i = parent[i];
+	}
+	return i;
+}
+
+/* Whether entry a is the better copy to keep than b. */
+static int keeps_over(const struct collection_entry *e, uint32_t a, uint32_t b)
+{
+	if (e[a].plies != e[b].plies)
+		return e[a].plies > e[b].plies;
+	if (e[a].annotations != e[b].annotations)
+		return e[a].annotations > e[b].annotations;
+	return a < b;
+}
+
+static void put_quoted(char *buf, size_t len, size_t *at, const char *s)
+{
+	if (*at >= len)
+		return;
+	int n = *s ? snprintf(buf + *at, len - *at, "\"%.60s\"", s) : snprintf(buf + *at, len - *at, "none");
+	if (n > 0)
+		*at += (size_t)n;
+}
+
+static const char *result_text(int r)
+{
+	static const char *const t[] = { "*", "1-0", "0-1", "1/2-1/2" };
+	return t[r & 3];
+}
+
+/* "White "Carlsen, M." there, Event ..." - what the copy's tags are in
+ * the game kept, where they differ. */
+static size_t differences(struct collection *c, const struct collection_entry *copy, const struct collection_entry *kept,
+			  char *buf, size_t len)
+{
+	size_t at = 0;
+	buf[0] = '\0';
+	const char *ce[3], *ke[3];
+	collection_event(c, copy->event, &ce[0], &ce[1], &ce[2]);
+	collection_event(c, kept->event, &ke[0], &ke[1], &ke[2]);
+	static const char *const event_tags[3] = { "Event", "Site", "EventDate" };
+	struct difference { const char *tag; const char *there; } d[8];
+	char date[16] = "";
+	int n = 0;
+	if (copy->white != kept->white)
+		d[n++] = (struct difference){ "White", collection_string(c, kept->white) };
+	if (copy->black != kept->black)
+		d[n++] = (struct difference){ "Black", collection_string(c, kept->black) };
+	for (int i = 0; i < 3; i++)
+		if (strcmp(ce[i], ke[i]) != 0)
+			d[n++] = (struct difference){ event_tags[i], ke[i] };
+	if (copy->round != kept->round)
+		d[n++] = (struct difference){ "Round", collection_string(c, kept->round) };
+	if (copy->date != kept->date) {
+		collection_date_text(kept->date, date, sizeof date);
+		d[n++] = (struct difference){ "Date", date };
+	}
+	if (copy->result != kept->result)
+		d[n++] = (struct difference){ "Result", result_text(kept->result) };
+	for (int i = 0; i < n && at + 1 < len; i++) {
+		int w = snprintf(buf + at, len - at, "%s%s ", i ? ", " : "", d[i].tag);
+		if (w > 0)
+			at += (size_t)w;
+		if (at >= len)
+			break;
+		put_quoted(buf, len, &at, d[i].there);
+	}
+	if (at >= len)
+		at = len - 1;
+	return (size_t)n;
+}
+
+static void where_game(const struct collection *c, const struct collection_entry *o, const struct collection_entry *e,
+		       char *buf, size_t len)
+{
+	if (o->file == e->file)
+		snprintf(buf, len, "game %u (line %llu)", o->game, (unsigned long long)o->line);
+	else
+		snprintf(buf, len, "game %u of %.70s (line %llu)", o->game, collection_file(c, o->file),
+			 (unsigned long long)o->line);
+}
+
+static void report_copies(struct collection *c, struct collected_findings *out, const uint32_t *run, size_t n,
+			  uint32_t *parent, uint32_t *best)
+{
+	const struct collection_entry *e = c->entries;
+	for (uint32_t i = 0; i < n; i++)
+		parent[i] = i;
+	if (n <= PAIRWISE_MAX) {
+		for (uint32_t i = 0; i < n; i++)
+			for (uint32_t j = i + 1; j < n; j++)
+				if (find_root(parent, i) != find_root(parent, j) && one_game(c, &e[run[i]], &e[run[j]]))
+					parent[find_root(parent, j)] = find_root(parent, i);
+	} else {
+		/* sorted by folded names within the run: neighbours only */
+		for (uint32_t i = 1; i < n; i++)
+			if (fw_of(run[i]) == fw_of(run[i - 1]) && fb_of(run[i]) == fb_of(run[i - 1]) &&
+			    one_game(c, &e[run[i]], &e[run[i - 1]]))
+				parent[find_root(parent, i)] = find_root(parent, i - 1);
+	}
+	/* the copy kept of each set, at its root */
+	for (uint32_t i = 0; i < n; i++)
+		best[i] = run[i];
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t root = find_root(parent, i);
+		if (keeps_over(e, run[i], best[root]))
+			best[root] = run[i];
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t keep = best[find_root(parent, i)];
+		if (keep == run[i])
+			continue;
+		c->entries[run[i]].flags |= COLLECTED_COPY;
+		const struct collection_entry *copy = &e[run[i]], *kept = &e[keep];
+		char what[170], where[128];
+		size_t differs = differences(c, copy, kept, what, sizeof what);
+		where_game(c, kept, copy, where, sizeof where);
+		struct finding *f;
+		if (differs == 0) {
+			f = collection_finding(c, out, CHECK_DUPLICATE_GAME, SEVERITY_WARNING, run[i], keep);
+			snprintf(f->message, sizeof f->message, "the same game as %s: the same %u plies, players, event, round, date and result",
+				 where, copy->plies);
+		} else {
+			f = collection_finding(c, out, CHECK_TWIN_GAME, SEVERITY_WARNING, run[i], keep);
+			snprintf(f->message, sizeof f->message, "the same %u plies by the same players as %s, which has %s",
+				 copy->plies, where, what);
+		}
+		f->rule = "PGN 8.1.1";
+	}
+}
+
+/* The truncated copies among the games of one pair of players in one event. */
+static void report_truncated(struct collection *c, struct collected_findings *out, const uint32_t *g, size_t n)
+{
+	const struct collection_entry *e = c->entries;
+	long reads = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct collection_entry *b = &e[g[i]];
+		if (!(b->flags & COLLECTED_COMPLETE) || b->plies == 0)
+			continue;
+		/* the game it is the start of that would be kept: the longest, then
+		 * the most annotated, then the first */
+		long found = -1;
+		for (size_t j = n; j-- > i + 1;) {
+			const struct collection_entry *a = &e[g[j]];
+			if (found >= 0 && a->plies < e[found].plies)
+				break;
+			if (a->plies <= b->plies || !(a->flags & COLLECTED_PREFIXES))
+				continue;
+			if (!dates_agree(a->date, b->date) || !rounds_agree(c, a->round, b->round))
+				continue;
+			if (++reads > TRUNCATED_READS_MAX)
+				return;
+			uint32_t fp;
+			if (collection_prefix(c, g[j], b->plies, &fp) < 0 || fp != (uint32_t)(b->moves >> 32))
+				continue;
+			if (found < 0 || keeps_over(e, g[j], (uint32_t)found))
+				found = g[j];
+		}
+		if (found < 0)
+			continue;
+		c->entries[g[i]].flags |= COLLECTED_COPY;
+		const struct collection_entry *a = &e[found];
+		char where[128];
+		where_game(c, a, b, where, sizeof where);
+		struct finding *f = collection_finding(c, out, CHECK_TRUNCATED_GAME, SEVERITY_WARNING, g[i], found);
+		const char *event, *site, *event_date;
+		collection_event(c, b->event, &event, &site, &event_date);
+		int named = *event && strcmp(event, "?") != 0;
+		snprintf(f->message, sizeof f->message, "its %u plies are the first of the %u of %s, by the same players%s: a copy cut short",
+			 b->plies, a->plies, where, named ? " in the same event" : "");
+		f->rule = "PGN 8.2.6";
+	}
+}
+
+void find_duplicates(struct collection *c, struct collected_findings *out)
+{
+	/* Copies are looked for whatever is reported: the tournament's checks
+	 * pass them over. */
+	int truncated = c->spill_fd >= 0;
+	if (c->count < 2)
+		return;
+	size_t n = c->count;
+	uint32_t *order = xmalloc(n * sizeof *order);
+	/* every name folded, and the Event alone of each event tuple, once a string */
+	uint32_t tuples = c->pool.count;
+	uint32_t *event_of = xcalloc(tuples, sizeof *event_of);
+	for (size_t i = 0; i < n; i++) {
+		const struct collection_entry *e = &c->entries[i];
+		pool_folded(&c->pool, e->white);
+		pool_folded(&c->pool, e->black);
+		if (e->event && e->event < tuples && !event_of[e->event]) {
+			char name[COLLECT_STRING_MAX + 1];
+			snprintf(name, sizeof name, "%s", collection_string(c, e->event));
+			event_of[e->event] = pool_intern(&c->pool, name, strlen(name)) + 1;
+		}
+	}
+	sorting.c = c;
+	sorting.folded = c->pool.fold;
+	sorting.event_of = event_of;
+	sorting.tuples = tuples;
+	uint32_t *parent = NULL, *best = NULL;
+	size_t run_cap = 0;
+	{
+		size_t m = 0;
+		for (size_t i = 0; i < n; i++)
+			if ((c->entries[i].flags & COLLECTED_COMPLETE) && c->entries[i].plies > 0)
+				order[m++] = (uint32_t)i;
+		qsort(order, m, sizeof *order, by_moves);
+		for (size_t i = 0; i < m;) {
+			size_t j = i + 1;
+			while (j < m && c->entries[order[j]].moves == c->entries[order[i]].moves &&
+			       c->entries[order[j]].plies == c->entries[order[i]].plies)
+				j++;
+			if (j - i > 1) {
+				if (j - i > run_cap) {
+					run_cap = j - i;
+					parent = xrealloc(parent, run_cap * sizeof *parent);
+					best = xrealloc(best, run_cap * sizeof *best);
+				}
+				report_copies(c, out, order + i, j - i, parent, best);
+			}
+			i = j;
+		}
+	}
+	if (truncated) {
+		size_t m = 0;
+		for (size_t i = 0; i < n; i++) {
+			const struct collection_entry *e = &c->entries[i];
+			if (e->plies > 0 && !names_unknown(collection_string(c, e->white)) &&
+			    !names_unknown(collection_string(c, e->black)))
+				order[m++] = (uint32_t)i;
+		}
+		qsort(order, m, sizeof *order, by_players);
+		for (size_t i = 0; i < m;) {
+			size_t j = i + 1;
+			while (j < m && fw_of(order[j]) == fw_of(order[i]) && fb_of(order[j]) == fb_of(order[i]) && ev_of(order[j]) == ev_of(order[i]))
+				j++;
+			if (j - i > 1)
+				report_truncated(c, out, order + i, j - i);
+			i = j;
+		}
+	}
+	free(parent);
+	free(best);
+	free(order);
+	free(event_of);
+}

@@ -1,0 +1,339 @@
+/*
+ * index.c - the run's index of games: entries in input order, the strings
+ * they name kept once, the fingerprints in a temporary file; and the
+ * findings of the passes over it, put in the order of the games.
+ */
+#include "validator/collection/internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/memory.h"
+#include "util/tmpfile.h"
+
+static const enum check_code duplicate_codes[] = { CHECK_DUPLICATE_GAME, CHECK_TWIN_GAME, CHECK_TRUNCATED_GAME };
+
+struct collection *collection_new(const char *const *files, int file_count,
+				  const unsigned char reported[][SEVERITY_COUNT])
+{
+	int any = 0;
+	for (int code = CHECK_FIRST_COLLECTION; code < CHECK_COUNT; code++)
+		for (int s = 0; s < SEVERITY_COUNT; s++)
+			any |= reported[code][s];
+	if (!any)
+		return NULL;
+	struct collection *c = xcalloc(1, sizeof *c);
+	c->files = files;
+	c->file_count = file_count;
+	memcpy(c->reported, reported, sizeof c->reported);
+	c->wants = COLLECT_INDEX;
+	for (int s = 0; s < SEVERITY_COUNT; s++)
+		if (reported[CHECK_TRUNCATED_GAME][s])
+			c->wants |= COLLECT_PREFIXES;
+	c->spill_fd = -1;
+	pool_intern(&c->pool, "", 0);
+	(void)duplicate_codes;
+	return c;
+}
+
+void collection_free(struct collection *c)
+{
+	if (!c)
+		return;
+	if (c->spill_fd >= 0)
+		close(c->spill_fd);
+	pool_free(&c->pool);
+	free(c->entries);
+	free(c->spill_at);
+	trf_free(c->trf);
+	free(c->trf_path);
+	free(c);
+}
+
+unsigned collection_wants(const struct collection *c)
+{
+	return c ? c->wants : 0;
+}
+
+static int spill(struct collection *c, const uint32_t *fp, size_t n)
+{
+	if (c->spill_failed)
+		return 0;
+	if (c->spill_fd < 0) {
+		c->spill_fd = temporary_fd();
+		if (c->spill_fd < 0) {
+			c->spill_failed = errno ? errno : EIO;
+			return -1;
+		}
+	}
+	const unsigned char *p = (const unsigned char *)fp;
+	size_t left = n * sizeof *fp;
+	while (left > 0) {
+		ssize_t put = write(c->spill_fd, p, left);
+		if (put < 0 && errno == EINTR)
+			continue;
+		if (put <= 0) {
+			c->spill_failed = put < 0 ? errno : EIO;
+			return -1;
+		}
+		p += put;
+		left -= (size_t)put;
+	}
+	c->spilled += n;
+	return 0;
+}
+
+int collection_add(struct collection *c, struct collect_batch *b, int file, long games_before, uint64_t first_line)
+{
+	const unsigned char *at = b->data, *end = b->data + b->len;
+	int status = 0;
+	while (at < end) {
+		struct collection_entry e;
+		const char *s[COLLECT_STRINGS];
+		uint16_t len[COLLECT_STRINGS];
+		const uint32_t *fp;
+		uint32_t fp_count;
+		at = collect_record_next(at, &e, s, len, &fp, &fp_count);
+		e.file = (uint32_t)file;
+		e.game = (uint32_t)(games_before + e.game);
+		e.line = first_line + e.line - 1;
+		e.white = pool_intern(&c->pool, s[COLLECT_WHITE], len[COLLECT_WHITE]);
+		e.black = pool_intern(&c->pool, s[COLLECT_BLACK], len[COLLECT_BLACK]);
+		e.round = pool_intern(&c->pool, s[COLLECT_ROUND], len[COLLECT_ROUND]);
+		char tuple[3 * (COLLECT_STRING_MAX + 1)];
+		size_t n = 0;
+		for (int i = COLLECT_EVENT; i <= COLLECT_EVENT_DATE; i++) {
+			memcpy(tuple + n, s[i], len[i]);
+			n += len[i];
+			tuple[n++] = '\0';
+		}
+		e.event = n == 3 ? 0 : pool_intern(&c->pool, tuple, n);
+		if (fp_count > 0 && spill(c, fp, fp_count) < 0) {
+			status = -1;
+		}
+		if (c->spill_failed)
+			e.flags &= (uint8_t)~COLLECTED_PREFIXES;
+		if (c->count == c->cap) {
+			c->cap = c->cap ? c->cap * 2 : 4096;
+			c->entries = xrealloc(c->entries, c->cap * sizeof *c->entries);
+		}
+		c->entries[c->count++] = e;
+	}
+	collect_batch_clear(b);
+	return status;
+}
+
+const char *collection_string(const struct collection *c, uint32_t id)
+{
+	return pool_string(&c->pool, id, NULL);
+}
+
+void collection_event(const struct collection *c, uint32_t id, const char **event, const char **site,
+		      const char **event_date)
+{
+	static const char none[3] = { 0, 0, 0 };
+	const char *s = id ? pool_string(&c->pool, id, NULL) : none;
+	*event = s;
+	s += strlen(s) + 1;
+	*site = s;
+	s += strlen(s) + 1;
+	*event_date = s;
+}
+
+const struct collection_entry *collection_entries(const struct collection *c, size_t *count)
+{
+	*count = c->count;
+	return c->entries;
+}
+
+const char *collection_file(const struct collection *c, uint32_t file)
+{
+	return (int)file < c->file_count ? c->files[file] : "";
+}
+
+int collection_prefix(struct collection *c, size_t i, uint32_t plies, uint32_t *fp)
+{
+	if (c->spill_fd < 0 || !(c->entries[i].flags & COLLECTED_PREFIXES) || plies == 0 ||
+	    plies > c->entries[i].plies)
+		return -1;
+	if (!c->spill_at) {
+		c->spill_at = xmalloc((c->count + 1) * sizeof *c->spill_at);
+		uint64_t sum = 0;
+		for (size_t k = 0; k < c->count; k++) {
+			c->spill_at[k] = sum;
+			if (c->entries[k].flags & COLLECTED_PREFIXES)
+				sum += c->entries[k].plies;
+		}
+	}
+	off_t at = (off_t)((c->spill_at[i] + plies - 1) * sizeof *fp);
+	for (;;) {
+		ssize_t got = pread(c->spill_fd, fp, sizeof *fp, at);
+		if (got < 0 && errno == EINTR)
+			continue;
+		return got == (ssize_t)sizeof *fp ? 0 : -1;
+	}
+}
+
+static int collection_take_trf(struct collection *c, struct trf *t, const char *path);
+
+int collection_read_trf(struct collection *c, const char *path, char *err, size_t errlen)
+{
+	return collection_take_trf(c, trf_read(path, err, errlen), path);
+}
+
+int collection_read_trf_text(struct collection *c, const char *text, const char *name, char *err, size_t errlen)
+{
+	FILE *fp = fmemopen((void *)text, strlen(text), "r");
+	if (!fp) {
+		snprintf(err, errlen, "%s: %s", name, strerror(errno));
+		return -1;
+	}
+	struct trf *t = trf_read_stream(fp, name, err, errlen);
+	fclose(fp);
+	return collection_take_trf(c, t, name);
+}
+
+static int collection_take_trf(struct collection *c, struct trf *t, const char *path)
+{
+	if (!t)
+		return -1;
+	trf_free(c->trf);
+	free(c->trf_path);
+	c->trf = t;
+	c->trf_path = xstrdup(path);
+	return 0;
+}
+
+int collection_reports(const struct collection *c, enum check_code code, enum severity sev)
+{
+	return c->reported[code][sev];
+}
+
+struct finding *collection_finding(struct collection *c, struct collected_findings *out, enum check_code code,
+				   enum severity sev, size_t entry, long other)
+{
+	if (!c->reported[code][sev]) {
+		memset(&out->scratch, 0, sizeof out->scratch);
+		return &out->scratch;
+	}
+	if (out->count == out->cap) {
+		out->cap = out->cap ? out->cap * 2 : 256;
+		out->items = xrealloc(out->items, out->cap * sizeof *out->items);
+	}
+	struct collected_finding *cf = &out->items[out->count++];
+	memset(cf, 0, sizeof *cf);
+	cf->entry = (uint32_t)entry;
+	struct finding *f = &cf->f;
+	const struct collection_entry *e = &c->entries[entry];
+	f->code = code;
+	f->severity = sev;
+	f->side = -1;
+	f->line = e->line;
+	f->column = 1;
+	if (other >= 0) {
+		const struct collection_entry *o = &c->entries[other];
+		f->other_file = collection_file(c, o->file);
+		f->other_game = o->game;
+		f->other_line = o->line;
+	}
+	return f;
+}
+
+struct finding *collection_pairing_finding(struct collection *c, struct collected_findings *out, enum check_code code,
+					   enum severity sev, int p, int r)
+{
+	if (!c->reported[code][sev]) {
+		memset(&out->scratch, 0, sizeof out->scratch);
+		return &out->scratch;
+	}
+	if (out->count == out->cap) {
+		out->cap = out->cap ? out->cap * 2 : 256;
+		out->items = xrealloc(out->items, out->cap * sizeof *out->items);
+	}
+	struct collected_finding *cf = &out->items[out->count++];
+	memset(cf, 0, sizeof *cf);
+	cf->entry = NO_ENTRY;
+	cf->trf_player = p;
+	cf->trf_round = r;
+	struct finding *f = &cf->f;
+	f->code = code;
+	f->severity = sev;
+	f->side = -1;
+	f->line = c->trf->players[p].line;
+	f->column = 1;
+	return f;
+}
+
+static int by_game(const void *pa, const void *pb)
+{
+	const struct collected_finding *a = pa, *b = pb;
+	if (a->entry != b->entry)
+		return a->entry < b->entry ? -1 : 1;
+	if (a->entry == NO_ENTRY && a->f.line != b->f.line)
+		return a->f.line < b->f.line ? -1 : 1;
+	if (a->entry == NO_ENTRY && a->trf_round != b->trf_round)
+		return a->trf_round < b->trf_round ? -1 : 1;
+	if (a->f.code != b->f.code)
+		return a->f.code < b->f.code ? -1 : 1;
+	if (a->f.other_game != b->f.other_game)
+		return a->f.other_game < b->f.other_game ? -1 : 1;
+	return a->f.other_line < b->f.other_line ? -1 : a->f.other_line > b->f.other_line;
+}
+
+void collection_mark_copies(struct collection *c)
+{
+	struct collected_findings out;
+	memset(&out, 0, sizeof out);
+	find_duplicates(c, &out);
+	free(out.items);
+}
+
+int collection_is_copy(const struct collection *c, size_t entry)
+{
+	return entry < c->count && (c->entries[entry].flags & COLLECTED_COPY);
+}
+
+long collection_findings(struct collection *c, collection_report report, void *ctx)
+{
+	struct collected_findings out;
+	memset(&out, 0, sizeof out);
+	find_duplicates(c, &out);
+	find_tournament_problems(c, &out);
+	find_pairing_problems(c, &out);
+	/* entries are in input order: by entry is by file, then game */
+	qsort(out.items, out.count, sizeof *out.items, by_game);
+	for (size_t i = 0; i < out.count; i++) {
+		const struct collected_finding *cf = &out.items[i];
+		struct collection_label label;
+		char date[16], round[16];
+		if (cf->entry == NO_ENTRY) {
+			const struct trf_player *p = &c->trf->players[cf->trf_player];
+			const struct trf_player *o = trf_player(c->trf, p->round[cf->trf_round - 1].opponent);
+			int white = p->round[cf->trf_round - 1].colour != 'b';
+			snprintf(round, sizeof round, "%d", cf->trf_round);
+			collection_date_text(c->trf->round_date[cf->trf_round - 1], date, sizeof date);
+			label = (struct collection_label){
+				c->trf_path, 0, white ? p->name : (o ? o->name : NULL), white ? (o ? o->name : NULL) : p->name,
+				c->trf->name[0] ? c->trf->name : NULL, round, date[0] ? date : NULL,
+			};
+			report(ctx, NULL, &label, &cf->f);
+			continue;
+		}
+		struct collection_entry *e = &c->entries[cf->entry];
+		const char *event, *site, *event_date;
+		collection_event(c, e->event, &event, &site, &event_date);
+		collection_date_text(e->date, date, sizeof date);
+		const char *white = collection_string(c, e->white), *black = collection_string(c, e->black);
+		const char *r = collection_string(c, e->round);
+		label = (struct collection_label){
+			collection_file(c, e->file), e->game, *white ? white : NULL, *black ? black : NULL,
+			*event ? event : NULL, *r ? r : NULL, *date ? date : NULL,
+		};
+		report(ctx, e, &label, &cf->f);
+	}
+	long n = (long)out.count;
+	free(out.items);
+	return n;
+}

@@ -1,0 +1,123 @@
+/*
+ * internal.h - what the files of validator/collection share: the layout of
+ * a batch, the index itself, and the folding of names and dates.
+ */
+#ifndef PGNAUDIT_COLLECTION_INTERNAL_H
+#define PGNAUDIT_COLLECTION_INTERNAL_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "validator/collection/collection.h"
+
+/* The strings a game leaves, in a batch's order. */
+enum { COLLECT_WHITE, COLLECT_BLACK, COLLECT_EVENT, COLLECT_SITE, COLLECT_EVENT_DATE, COLLECT_ROUND, COLLECT_STRINGS };
+/* Longer tag values are cut to this many bytes (LIMITS). */
+#define COLLECT_STRING_MAX 255
+
+uint64_t collect_moves_step(uint64_t h, uint64_t key);
+size_t collect_prefixes_at(size_t strings);
+size_t collect_record_size(const uint16_t *len, uint32_t prefixes);
+/* Reads the game at `at` of a batch; returns where the next one starts. */
+const unsigned char *collect_record_next(const unsigned char *at, struct collection_entry *e,
+					 const char *strings[COLLECT_STRINGS], uint16_t len[COLLECT_STRINGS],
+					 const uint32_t **prefixes, uint32_t *prefix_count);
+
+/* A PGN date as yyyymmdd, its unknown parts 0 ("1999.??.??": 19990000);
+ * 0 when there is no year. */
+uint32_t names_date(const char *date);
+/* Whether a Termination tag, an Annotator or a comment says the game was not
+ * played: a forfeit (not one on time), a bye, a default, "not played". */
+int names_say_unplayed(const char *text);
+/* A name folded for comparing: its words in lower case without accents or
+ * punctuation, sorted, one space between ("Carlsen, Magnus", "Magnus
+ * CARLSEN" and "Carlsén,Magnus" all give "carlsen magnus").  Writes at most
+ * len bytes with the NUL; returns the length. */
+size_t names_fold(const char *name, char *out, size_t len);
+/* Whether two folded names can be one player written shorter: every word
+ * of one is a word of the other or the initial of one ("carlsen m" and
+ * "carlsen magnus"), and they share a word of two letters or more. */
+int names_compatible(const char *a, const char *b);
+/* Whether two folded names may be one player's, for a FIDE ID given to both:
+ * a word of one (two letters or more) is the start of a word of the other
+ * ("danii" of "daniil", TWIC's cut names) or differs from it in at most two
+ * letters ("onischuk", "onyshchuk"; one letter for words of three or four). */
+int names_similar(const char *a, const char *b);
+/* Whether a name says nothing: empty, "?", "-", "N.N.", "NN". */
+int names_unknown(const char *name);
+
+/* The run's strings, each kept once. */
+struct string_pool {
+	char *text;
+	size_t text_len, text_cap;
+	uint64_t *where;            /* per id: offset << 16 | length */
+	uint32_t *fold;             /* per id: id of its folded form + 1 (0: not folded yet) */
+	uint32_t count, cap;
+	uint32_t *slots;            /* open addressing: id + 1 */
+	uint32_t *hashes;           /* per id: its hash's low half */
+	uint32_t slot_count;
+};
+
+/* The id of the len bytes at s (id 0 is ""), adding them when new. */
+uint32_t pool_intern(struct string_pool *p, const char *s, size_t len);
+const char *pool_string(const struct string_pool *p, uint32_t id, size_t *len);
+/* The id of the folded form of name id (names_fold). */
+uint32_t pool_folded(struct string_pool *p, uint32_t id);
+void pool_free(struct string_pool *p);
+
+struct collection {
+	const char *const *files;
+	int file_count;
+	unsigned wants;             /* enum collect_wants */
+	unsigned char reported[CHECK_COUNT][SEVERITY_COUNT];
+	struct string_pool pool;
+	struct collection_entry *entries;
+	size_t count, cap;
+	int spill_fd;               /* the fingerprints (-1: none) */
+	uint64_t spilled;           /* fingerprints written */
+	int spill_failed;           /* errno of the write that failed, 0 if none */
+	uint64_t *spill_at;         /* at the end: where each entry's fingerprints begin */
+	/* --trf */
+	struct trf *trf;
+	char *trf_path;
+};
+
+#include "parser/trf.h"
+
+/* The checks' output: each finding goes into the list, sorted at the end. */
+struct collected_finding {
+	struct finding f;
+	uint32_t entry;             /* NO_ENTRY: about a pairing of the TRF */
+	int trf_player, trf_round;  /* then: the player's index, the round */
+};
+
+#define NO_ENTRY UINT32_MAX
+
+struct collected_findings {
+	struct collected_finding *items;
+	size_t count, cap;
+	struct finding scratch;     /* what a finding not reported is written into */
+};
+
+/* Whether code is reported at its default severity or at sev. */
+int collection_reports(const struct collection *c, enum check_code code, enum severity sev);
+/* A new finding about entry, naming entry `other` (or none: -1). */
+struct finding *collection_finding(struct collection *c, struct collected_findings *out, enum check_code code,
+				   enum severity sev, size_t entry, long other);
+
+/* A finding about a pairing of the TRF with no game: player p's in round r. */
+struct finding *collection_pairing_finding(struct collection *c, struct collected_findings *out, enum check_code code,
+					   enum severity sev, int p, int r);
+/* The first number of a Round ("3" of "3.1"), or 0. */
+unsigned round_number(const char *s);
+
+/* The passes, each adding to out. */
+void find_duplicates(struct collection *c, struct collected_findings *out);
+void find_tournament_problems(struct collection *c, struct collected_findings *out);
+void find_pairing_problems(struct collection *c, struct collected_findings *out);
+
+/* The fingerprint of the first `plies` plies of entry i (plies >= 1): from
+ * the temporary file.  Returns 0, or -1 when it cannot be read. */
+int collection_prefix(struct collection *c, size_t i, uint32_t plies, uint32_t *fp);
+
+#endif

@@ -1,0 +1,415 @@
+/*
+ * names.c - names, dates and words as the collection checks compare them,
+ * and the pool that keeps each string of the run once.
+ */
+#include "validator/collection/internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/memory.h"
+
+/* Latin-1 0xC0-0xFF (and U+00C0-U+00FF) without their accents: '*' marks a
+ * letter that is two ('Æ' ae, 'ß' ss, 'Þ' th), ' ' a sign. */
+static const char latin1[65] = "aaaaaa*ceeeeiiiidnooooo ouuuuyt*aaaaaa*ceeeeiiiidnooooo ouuuuyty";
+static const char *const latin1_pairs[] = { "ae", "ss", "th" };
+/* U+0100-U+017F: 'I' is ij, 'O' is oe. */
+static const char extended_a[129] =
+	"aaaaaacccccccc" "dddd" "eeeeeeeeee" "gggggggg" "hhhh" "iiiiiiiiii" "II" "jj" "kkk" "llllllllll"
+	"nnnnnnnnn" "oooooo" "OO" "rrrrrr" "ssssssss" "tttttt" "uuuuuuuuuuuu" "ww" "yyy" "zzzzzz" "s";
+
+/* The letters of the character at s, folded, into buf (at most 3 bytes
+ * and NUL); returns the bytes read (0 at NUL).  buf is "" for a character
+ * that is not part of a word. */
+static size_t fold_char(const unsigned char *s, char *buf)
+{
+	buf[0] = buf[1] = buf[2] = '\0';
+	if (*s < 0x80) {
+		if (isalnum(*s))
+			buf[0] = (char)tolower(*s);
+		return *s ? 1 : 0;
+	}
+	unsigned code = 0;
+	size_t n = 1;
+	if ((s[0] & 0xe0) == 0xc0 && (s[1] & 0xc0) == 0x80) {
+		code = ((unsigned)(s[0] & 0x1f) << 6) | (s[1] & 0x3f);
+		n = 2;
+	} else if ((s[0] & 0xf0) == 0xe0 && (s[1] & 0xc0) == 0x80 && (s[2] & 0xc0) == 0x80) {
+		n = 3;   /* other scripts: kept as they are */
+	} else if ((s[0] & 0xf8) == 0xf0 && (s[1] & 0xc0) == 0x80 && (s[2] & 0xc0) == 0x80 && (s[3] & 0xc0) == 0x80) {
+		n = 4;
+	} else {
+		code = s[0];   /* not UTF-8: Latin-1 */
+	}
+	char c = 0;
+	if (code >= 0xc0 && code <= 0xff) {
+		c = latin1[code - 0xc0];
+		if (c == '*') {
+			const char *pair = latin1_pairs[code == 0xdf ? 1 : (code == 0xde || code == 0xfe) ? 2 : 0];
+			buf[0] = pair[0];
+			buf[1] = pair[1];
+			return n;
+		}
+		if (c == ' ')
+			return n;
+	} else if (code >= 0x100 && code <= 0x17f) {
+		c = extended_a[code - 0x100];
+		if (c == 'I' || c == 'O') {
+			buf[0] = c == 'I' ? 'i' : 'o';
+			buf[1] = c == 'I' ? 'j' : 'e';
+			return n;
+		}
+	} else if (code == 0 || code >= 0x370) {
+		/* Greek, Cyrillic and beyond, as written (lower case left alone) */
+		memcpy(buf, s, n < 3 ? n : 3);
+		return n;
+	} else {
+		return n;   /* C1 controls, signs: not letters */
+	}
+	buf[0] = c;
+	return n;
+}
+
+#define FOLD_WORDS 16
+
+size_t names_fold(const char *name, char *out, size_t len)
+{
+	char words[FOLD_WORDS][64];
+	int count = 0;
+	size_t word_len = 0;
+	const unsigned char *s = (const unsigned char *)(name ? name : "");
+	for (;;) {
+		char buf[4];
+		size_t n = fold_char(s, buf);
+		if (buf[0] && count < FOLD_WORDS) {
+			for (int i = 0; i < 3 && buf[i]; i++)
+				if (word_len < sizeof words[0] - 1)
+					words[count][word_len++] = buf[i];
+		} else if (word_len > 0) {
+			words[count++][word_len] = '\0';
+			word_len = 0;
+		}
+		if (n == 0)
+			break;
+		s += n;
+	}
+	if (word_len > 0 && count < FOLD_WORDS)
+		words[count++][word_len] = '\0';
+	/* insertion sort: a name has a few words */
+	for (int i = 1; i < count; i++) {
+		char w[64];
+		memcpy(w, words[i], sizeof w);
+		int j = i;
+		for (; j > 0 && strcmp(words[j - 1], w) > 0; j--)
+			memcpy(words[j], words[j - 1], sizeof w);
+		memcpy(words[j], w, sizeof w);
+	}
+	size_t at = 0;
+	for (int i = 0; i < count; i++) {
+		size_t n = strlen(words[i]);
+		if (at + n + (i > 0) + 1 > len)
+			break;
+		if (i > 0)
+			out[at++] = ' ';
+		memcpy(out + at, words[i], n);
+		at += n;
+	}
+	if (len)
+		out[at < len ? at : len - 1] = '\0';
+	return at;
+}
+
+static int split_words(const char *s, const char *w[FOLD_WORDS], size_t n[FOLD_WORDS])
+{
+	int count = 0;
+	while (*s && count < FOLD_WORDS) {
+		const char *e = strchr(s, ' ');
+		size_t len = e ? (size_t)(e - s) : strlen(s);
+		w[count] = s;
+		n[count++] = len;
+		s += len;
+		if (*s == ' ')
+			s++;
+	}
+	return count;
+}
+
+/* Whether every word of a is in b, or the initial of a word of b, each
+ * word of b used once; and one of two letters or more is in both. */
+static int words_within(const char *a, const char *b)
+{
+	const char *wa[FOLD_WORDS], *wb[FOLD_WORDS];
+	size_t na[FOLD_WORDS], nb[FOLD_WORDS];
+	int ca = split_words(a, wa, na), cb = split_words(b, wb, nb);
+	int used[FOLD_WORDS] = { 0 }, whole = 0;
+	/* whole words first, so that an initial takes a word left over */
+	int matched[FOLD_WORDS] = { 0 };
+	for (int i = 0; i < ca; i++) {
+		for (int j = 0; j < cb; j++) {
+			if (!used[j] && na[i] == nb[j] && memcmp(wa[i], wb[j], na[i]) == 0) {
+				used[j] = matched[i] = 1;
+				whole += na[i] >= 2;
+				break;
+			}
+		}
+	}
+	for (int i = 0; i < ca; i++) {
+		if (matched[i])
+			continue;
+		if (na[i] != 1)
+			return 0;
+		int found = 0;
+		for (int j = 0; j < cb && !found; j++) {
+			if (!used[j] && nb[j] > 1 && wb[j][0] == wa[i][0])
+				used[j] = found = 1;
+		}
+		if (!found)
+			return 0;
+	}
+	return whole > 0;
+}
+
+int names_compatible(const char *a, const char *b)
+{
+	return words_within(a, b) || words_within(b, a);
+}
+
+static int edit_distance(const char *a, size_t na, const char *b, size_t nb, int most)
+{
+	int row[65];
+	if (na > 64 || nb > 64)
+		return most + 1;
+	for (size_t j = 0; j <= nb; j++)
+		row[j] = (int)j;
+	for (size_t i = 1; i <= na; i++) {
+		int diag = row[0], low;
+		row[0] = (int)i;
+		low = row[0];
+		for (size_t j = 1; j <= nb; j++) {
+			int up = row[j];
+			int v = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < v)
+				v = up + 1;
+			if (row[j - 1] + 1 < v)
+				v = row[j - 1] + 1;
+			row[j] = v;
+			diag = up;
+			if (v < low)
+				low = v;
+		}
+		if (low > most)
+			return most + 1;
+	}
+	return row[nb];
+}
+
+int names_similar(const char *a, const char *b)
+{
+	const char *wa[FOLD_WORDS], *wb[FOLD_WORDS];
+	size_t na[FOLD_WORDS], nb[FOLD_WORDS];
+	int ca = split_words(a, wa, na), cb = split_words(b, wb, nb);
+	for (int i = 0; i < ca; i++) {
+		for (int j = 0; j < cb; j++) {
+			size_t shorter = na[i] < nb[j] ? na[i] : nb[j];
+			if (shorter >= 2 && memcmp(wa[i], wb[j], shorter) == 0)
+				return 1;
+			int most = shorter >= 5 ? 2 : shorter >= 3 ? 1 : 0;
+			if (most && edit_distance(wa[i], na[i], wb[j], nb[j], most) <= most)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+int names_unknown(const char *name)
+{
+	char f[64];
+	names_fold(name, f, sizeof f);
+	return !f[0] || strcmp(f, "nn") == 0 || strcmp(f, "n n") == 0 || strcmp(f, "unknown") == 0;
+}
+
+static int two_digits(const char *s)
+{
+	return isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) ? (s[0] - '0') * 10 + (s[1] - '0') : 0;
+}
+
+uint32_t names_date(const char *d)
+{
+	if (!d || strlen(d) < 4)
+		return 0;
+	for (int i = 0; i < 4; i++)
+		if (!isdigit((unsigned char)d[i]))
+			return 0;
+	uint32_t year = (uint32_t)((d[0] - '0') * 1000 + (d[1] - '0') * 100 + (d[2] - '0') * 10 + (d[3] - '0'));
+	uint32_t month = 0, day = 0;
+	if (d[4] == '.' && d[5] && d[6]) {
+		month = (uint32_t)two_digits(d + 5);
+		if (month > 12)
+			month = 0;
+		if (month && d[7] == '.' && d[8] && d[9]) {
+			day = (uint32_t)two_digits(d + 8);
+			if (day > 31)
+				day = 0;
+		}
+	}
+	return year ? year * 10000 + month * 100 + day : 0;
+}
+
+void collection_date_text(uint32_t d, char *buf, size_t len)
+{
+	if (!d) {
+		if (len)
+			buf[0] = '\0';
+		return;
+	}
+	char m[3] = "??", day[3] = "??";
+	if (d / 100 % 100)
+		snprintf(m, sizeof m, "%02u", d / 100 % 100);
+	if (d % 100)
+		snprintf(day, sizeof day, "%02u", d % 100);
+	snprintf(buf, len, "%04u.%s.%s", d / 10000, m, day);
+}
+
+/* Whether `word` stands at s in text as a word of its own (case aside). */
+static int word_at(const char *text, const char *s, const char *word, size_t n)
+{
+	if (s > text && isalpha((unsigned char)s[-1]))
+		return 0;
+	if (strncasecmp(s, word, n) != 0)
+		return 0;
+	return !isalpha((unsigned char)s[n]);
+}
+
+static const char *find_word(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *s = text; *s; s++)
+		if ((*s | 0x20) == (word[0] | 0x20) && word_at(text, s, word, n))
+			return s;
+	return NULL;
+}
+
+int names_say_unplayed(const char *text)
+{
+	if (!text || !*text)
+		return 0;
+	static const char *const phrases[] = {
+		"unplayed", "not played", "bye", "by default", "walkover", "walk-over", "no show", "did not show",
+		"non-arrival", "forfeit win", "forfeit loss", "won by forfeit", "lost by forfeit", "win by forfeit",
+		"loss by forfeit", "forfeited", "forfeit",
+	};
+	for (size_t i = 0; i < sizeof phrases / sizeof *phrases; i++) {
+		const char *s = find_word(text, phrases[i]);
+		if (!s)
+			continue;
+		if (strncasecmp(phrases[i], "forfeit", 7) == 0) {
+			/* "forfeits on time", "time forfeit", "forfeited on time": a game played */
+			if (find_word(text, "time") || find_word(text, "flag"))
+				continue;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* FNV-1a, 64 bits. */
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+static void pool_grow_slots(struct string_pool *p)
+{
+	uint32_t slots = p->slot_count ? p->slot_count * 2 : 1024;
+	uint32_t *t = xcalloc(slots, sizeof *t);
+	for (uint32_t id = 0; id < p->count; id++) {
+		uint32_t at = p->hashes[id] & (slots - 1);
+		while (t[at])
+			at = (at + 1) & (slots - 1);
+		t[at] = id + 1;
+	}
+	free(p->slots);
+	p->slots = t;
+	p->slot_count = slots;
+}
+
+uint32_t pool_intern(struct string_pool *p, const char *s, size_t len)
+{
+	if (len == 0 && p->count > 0)
+		return 0;
+	if (len > 0xffff)
+		len = 0xffff;
+	if (p->count * 2 >= p->slot_count)
+		pool_grow_slots(p);
+	uint32_t h = (uint32_t)hash_bytes(s, len);
+	uint32_t at = h & (p->slot_count - 1);
+	for (; p->slots[at]; at = (at + 1) & (p->slot_count - 1)) {
+		uint32_t id = p->slots[at] - 1;
+		if (p->hashes[id] == h && (p->where[id] & 0xffff) == len &&
+		    memcmp(p->text + (p->where[id] >> 16), s, len) == 0)
+			return id;
+	}
+	if (p->count == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 1024;
+		p->where = xrealloc(p->where, p->cap * sizeof *p->where);
+		p->hashes = xrealloc(p->hashes, p->cap * sizeof *p->hashes);
+		p->fold = xrealloc(p->fold, p->cap * sizeof *p->fold);
+	}
+	if (p->text_len + len + 1 > p->text_cap) {
+		size_t cap = p->text_cap ? p->text_cap * 2 : 1 << 16;
+		while (cap < p->text_len + len + 1)
+			cap *= 2;
+		p->text = xrealloc(p->text, cap);
+		p->text_cap = cap;
+	}
+	memcpy(p->text + p->text_len, s, len);
+	p->text[p->text_len + len] = '\0';
+	uint32_t id = p->count++;
+	p->where[id] = (uint64_t)p->text_len << 16 | len;
+	p->hashes[id] = h;
+	p->fold[id] = 0;
+	p->text_len += len + 1;
+	p->slots[at] = id + 1;
+	return id;
+}
+
+const char *pool_string(const struct string_pool *p, uint32_t id, size_t *len)
+{
+	if (id >= p->count) {
+		if (len)
+			*len = 0;
+		return "";
+	}
+	if (len)
+		*len = p->where[id] & 0xffff;
+	return p->text + (p->where[id] >> 16);
+}
+
+uint32_t pool_folded(struct string_pool *p, uint32_t id)
+{
+	if (id >= p->count)
+		return 0;
+	if (p->fold[id])
+		return p->fold[id] - 1;
+	char buf[COLLECT_STRING_MAX + 1];
+	size_t n = names_fold(pool_string(p, id, NULL), buf, sizeof buf);
+	uint32_t f = pool_intern(p, buf, n);
+	p->fold[id] = f + 1;
+	return f;
+}
+
+void pool_free(struct string_pool *p)
+{
+	free(p->text);
+	free(p->where);
+	free(p->fold);
+	free(p->slots);
+	free(p->hashes);
+	memset(p, 0, sizeof *p);
+}

@@ -1,0 +1,546 @@
+/*
+ * tournament.c - the tournament behind the games: what the tags of the
+ * games of one event say together.
+ *
+ * An event is the games with the same Event, Site and EventDate; without
+ * an EventDate, games of one name and site in two years, or (dated to the
+ * day) more than two months apart, are of two events (the same tournament
+ * in another year).
+ * Games whose Event says nothing ("?", empty) are no event.  A game that is
+ * a copy of another (duplicates.c) is not a game of its own: it pairs no
+ * one.  Within an event, by the players' names folded (names_fold):
+ *
+ *   paired-twice      a player in two games of one round (the whole Round
+ *                     value: "3.1" and "3.2" are two rounds)
+ *   board-twice       two games on one Board of one round
+ *   date-outside-event  a game dated before the EventDate, or before the
+ *                     date most games of an earlier round were played on,
+ *                     or after that of a later round (rounds by their
+ *                     first number)
+ *   round-gap         rounds by first number that skip one, in an event
+ *                     with two games or more in a round (a player's own
+ *                     games skip the round of a bye)
+ *   name-variant      one player written two ways: two names that fold
+ *                     alike, or two compatible names with one FIDE ID
+ *
+ * and over every game of the run: self-paired (the two names fold alike),
+ * fide-id-conflict (one FIDE ID, names not alike: names_similar),
+ * unmarked-forfeit (1-0 or 0-1 without a move, with no Termination tag to
+ * say why and nothing that says it was a forfeit)
+ * and played-forfeit (moves, and a tag or comment that says the game was
+ * not played).
+ */
+#include "validator/collection/internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/memory.h"
+
+/* Games of one name and site this far apart (in days) are two events. */
+#define EVENT_GAP_DAYS 60
+
+static const struct collection *sorted_c;
+
+static int unknown_value(const char *s)
+{
+	return !*s || ((s[0] == '?' || s[0] == '-') && !s[1]);
+}
+
+/* An approximate day number: enough to tell weeks from months. */
+static long day_of(uint32_t date)
+{
+	if (!date || date % 100 == 0 || date / 100 % 100 == 0)
+		return 0;
+	return (long)(date / 10000) * 372 + (long)(date / 100 % 100) * 31 + (long)(date % 100);
+}
+
+/* The same, of a date known in part: the year's start for "1958.??.??". */
+static long day_of_any(uint32_t date)
+{
+	return (long)(date / 10000) * 372 + (long)(date / 100 % 100) * 31 + (long)(date % 100);
+}
+
+/* Whether two dates of games of one name and site are of two events:
+ * another year, or (both known to the day) two months apart. */
+static int apart(uint32_t a, uint32_t b)
+{
+	if (!a || !b)
+		return 0;
+	if (day_of(a) && day_of(b))
+		return labs(day_of(a) - day_of(b)) > EVENT_GAP_DAYS;
+	return a / 10000 != b / 10000;
+}
+
+static int by_event_date(const void *pa, const void *pb)
+{
+	const struct collection_entry *e = sorted_c->entries;
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	if (e[a].event != e[b].event)
+		return e[a].event < e[b].event ? -1 : 1;
+	long da = day_of_any(e[a].date), db = day_of_any(e[b].date);
+	if (da != db)
+		return da < db ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+static int by_index(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	return a < b ? -1 : a > b;
+}
+
+/* (key, key2, entry) triples sorted to find two games that share a key. */
+struct keyed {
+	uint32_t key, key2, entry;
+};
+
+static int by_key(const void *pa, const void *pb)
+{
+	const struct keyed *a = pa, *b = pb;
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	if (a->key2 != b->key2)
+		return a->key2 < b->key2 ? -1 : 1;
+	return a->entry < b->entry ? -1 : a->entry > b->entry;
+}
+
+static void where_game(const struct collection *c, const struct collection_entry *o, const struct collection_entry *e,
+		       char *buf, size_t len)
+{
+	if (o->file == e->file)
+		snprintf(buf, len, "game %u (line %llu)", o->game, (unsigned long long)o->line);
+	else
+		snprintf(buf, len, "game %u of %.70s (line %llu)", o->game, collection_file(c, o->file),
+			 (unsigned long long)o->line);
+}
+
+unsigned round_number(const char *s)
+{
+	unsigned n = 0;
+	int digits = 0;
+	for (; *s >= '0' && *s <= '9' && digits < 6; s++, digits++)
+		n = n * 10 + (unsigned)(*s - '0');
+	return digits && (*s == '\0' || *s == '.') ? n : 0;
+}
+
+static void date_text(uint32_t d, char *buf, size_t len)
+{
+	collection_date_text(d, buf, len);
+}
+
+struct scratch {
+	struct keyed *k;
+	size_t cap;
+};
+
+static struct keyed *room(struct scratch *s, size_t n)
+{
+	if (n > s->cap) {
+		s->cap = n;
+		s->k = xrealloc(s->k, n * sizeof *s->k);
+	}
+	return s->k;
+}
+
+/* The folded name of the opponent of the player whose folded name is `player`. */
+static uint32_t opponent_of(struct collection *c, const struct collection_entry *e, uint32_t player)
+{
+	uint32_t w = pool_folded(&c->pool, e->white);
+	return w == player ? pool_folded(&c->pool, e->black) : w;
+}
+
+/* paired-twice: (round, player) twice among games that are not copies,
+ * against two opponents. */
+static void paired_twice(struct collection *c, struct collected_findings *out, const uint32_t *g, size_t n,
+			 struct scratch *s)
+{
+	struct keyed *k = room(s, 2 * n);
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct collection_entry *e = &c->entries[g[i]];
+		if ((e->flags & COLLECTED_COPY) || unknown_value(collection_string(c, e->round)) ||
+		    names_unknown(collection_string(c, e->white)) || names_unknown(collection_string(c, e->black)))
+			continue;
+		k[m++] = (struct keyed){ e->round, pool_folded(&c->pool, e->white), g[i] };
+		k[m++] = (struct keyed){ e->round, pool_folded(&c->pool, e->black), g[i] };
+	}
+	qsort(k, m, sizeof *k, by_key);
+	for (size_t i = 0; i < m;) {
+		/* the games of one round (k[i].key), and of one player in it */
+		size_t round_end = i;
+		while (round_end < m && k[round_end].key == k[i].key)
+			round_end++;
+		size_t round_games = (round_end - i) / 2;
+		for (size_t p = i; p < round_end;) {
+			size_t q = p + 1;
+			while (q < round_end && k[q].key2 == k[p].key2)
+				q++;
+			/* games of one pair in one round are a match's (or a
+			 * knockout's); one player against three or more in most
+			 * of a round's games is a simultaneous exhibition */
+			size_t opponents = 0;
+			for (size_t x = p; x < q; x++) {
+				uint32_t o = opponent_of(c, &c->entries[k[x].entry], k[p].key2);
+				int seen = 0;
+				for (size_t y = p; y < x && !seen; y++)
+					seen = k[y].entry != k[x].entry && opponent_of(c, &c->entries[k[y].entry], k[p].key2) == o;
+				opponents += !seen && (x == p || k[x].entry != k[x - 1].entry);
+			}
+			int simul = opponents >= 3 && 4 * (q - p) >= 3 * round_games;
+			if (opponents >= 2 && !simul) {
+				const struct collection_entry *o = &c->entries[k[p].entry];
+				uint32_t first_opponent = opponent_of(c, o, k[p].key2);
+				for (size_t x = p + 1; x < q; x++) {
+					const struct collection_entry *e = &c->entries[k[x].entry];
+					if (k[x].entry == k[x - 1].entry || opponent_of(c, e, k[p].key2) == first_opponent)
+						continue;
+					const char *name = pool_folded(&c->pool, e->white) == k[p].key2 ? collection_string(c, e->white)
+												      : collection_string(c, e->black);
+					char where[128];
+					where_game(c, o, e, where, sizeof where);
+					struct finding *f = collection_finding(c, out, CHECK_PAIRED_TWICE, SEVERITY_WARNING, k[x].entry,
+									       k[p].entry);
+					snprintf(f->message, sizeof f->message,
+						 "%.80s plays another opponent in round %.40s here than in %s", name,
+						 collection_string(c, e->round), where);
+					f->rule = "PGN 8.1.1.4";
+				}
+			}
+			p = q;
+		}
+		i = round_end;
+	}
+}
+
+static void board_twice(struct collection *c, struct collected_findings *out, const uint32_t *g, size_t n,
+			struct scratch *s)
+{
+	struct keyed *k = room(s, n);
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct collection_entry *e = &c->entries[g[i]];
+		if (!(e->flags & COLLECTED_COPY) && e->board && !unknown_value(collection_string(c, e->round)))
+			k[m++] = (struct keyed){ e->round, e->board, g[i] };
+	}
+	qsort(k, m, sizeof *k, by_key);
+	for (size_t i = 1; i < m; i++) {
+		if (k[i].key != k[i - 1].key || k[i].key2 != k[i - 1].key2)
+			continue;
+		size_t first = i - 1;
+		while (first > 0 && k[first - 1].key == k[i].key && k[first - 1].key2 == k[i].key2)
+			first--;
+		const struct collection_entry *e = &c->entries[k[i].entry], *o = &c->entries[k[first].entry];
+		char where[128];
+		where_game(c, o, e, where, sizeof where);
+		struct finding *f = collection_finding(c, out, CHECK_BOARD_TWICE, SEVERITY_WARNING, k[i].entry, k[first].entry);
+		snprintf(f->message, sizeof f->message, "board %u of round %.40s holds another game too: %s", e->board,
+			 collection_string(c, e->round), where);
+		f->rule = "PGN 9.2.5";
+	}
+}
+
+#define ROUNDS_MAX 999
+
+/* round-gap and date-outside-event (a Round not in the standard's form is
+ * tag-format's, a finding about the game alone). */
+static void rounds_and_dates(struct collection *c, struct collected_findings *out, const uint32_t *g, size_t n,
+			     struct scratch *s)
+{
+	struct keyed *k;
+	size_t m;
+	/* the rounds by first number: games, and the date most of them have */
+	static uint32_t games_in[ROUNDS_MAX + 1];
+	memset(games_in, 0, sizeof games_in);
+	unsigned top = 0, most = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct collection_entry *e = &c->entries[g[i]];
+		unsigned r = round_number(collection_string(c, e->round));
+		if (r == 0 || r > ROUNDS_MAX || (e->flags & COLLECTED_COPY))
+			continue;
+		if (++games_in[r] > most)
+			most = games_in[r];
+		if (r > top)
+			top = r;
+	}
+	unsigned low = 1, rounds = 0, full = 0;
+	while (low <= top && !games_in[low])
+		low++;
+	for (unsigned r = low; r <= top; r++) {
+		rounds += games_in[r] > 0;
+		full += games_in[r] >= 2;
+	}
+	/* a tournament's games, not one player's: two games or more in three
+	 * rounds out of four */
+	if (most >= 2 && 4 * full >= 3 * rounds) {
+		for (unsigned r = low; r <= top; r++) {
+			if (games_in[r])
+				continue;
+			unsigned next = r;
+			while (!games_in[next])
+				next++;
+			/* the first game of the round after the gap */
+			size_t at = n;
+			for (size_t i = 0; i < n && at == n; i++)
+				if (round_number(collection_string(c, c->entries[g[i]].round)) == next)
+					at = i;
+			struct finding *f = collection_finding(c, out, CHECK_ROUND_GAP, SEVERITY_INFO, g[at], -1);
+			if (next - r == 1)
+				snprintf(f->message, sizeof f->message,
+					 "this event has games of rounds %u to %u and %u, none of round %u", low, r - 1, next, r);
+			else
+				snprintf(f->message, sizeof f->message,
+					 "this event has games of rounds %u to %u and %u, none of rounds %u to %u", low, r - 1,
+					 next, r, next - 1);
+			f->rule = "PGN 8.1.1.4";
+			r = next;
+		}
+	}
+
+	const char *event, *site, *event_date;
+	collection_event(c, c->entries[g[0]].event, &event, &site, &event_date);
+	uint32_t start = names_date(event_date);
+	if (!day_of(start))
+		start = 0;
+	/* the date of each round: the one most of its games have (dates before
+	 * the event's start left out) */
+	k = room(s, n);
+	m = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct collection_entry *e = &c->entries[g[i]];
+		unsigned r = round_number(collection_string(c, e->round));
+		if (r && r <= ROUNDS_MAX && day_of(e->date) && (!start || e->date >= start))
+			k[m++] = (struct keyed){ r, e->date, g[i] };
+	}
+	qsort(k, m, sizeof *k, by_key);
+	static uint32_t round_date[ROUNDS_MAX + 1];
+	memset(round_date, 0, sizeof round_date);
+	for (size_t i = 0; i < m;) {
+		size_t j = i, best = 0;
+		uint32_t date = 0;
+		while (j < m && k[j].key == k[i].key) {
+			size_t d = j;
+			while (d < m && k[d].key == k[j].key && k[d].key2 == k[j].key2)
+				d++;
+			if (d - j > best) {
+				best = d - j;
+				date = k[j].key2;
+			}
+			j = d;
+		}
+		round_date[k[i].key] = date;
+		i = j;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct collection_entry *e = &c->entries[g[i]];
+		if (!day_of(e->date))
+			continue;
+		char d[16], other[16];
+		date_text(e->date, d, sizeof d);
+		if (start && e->date < start) {
+			date_text(start, other, sizeof other);
+			struct finding *f = collection_finding(c, out, CHECK_DATE_OUTSIDE_EVENT, SEVERITY_WARNING, g[i], -1);
+			snprintf(f->message, sizeof f->message, "dated %s, before the event began (EventDate %s)", d, other);
+			f->rule = "PGN 9.2.1";
+			continue;
+		}
+		unsigned r = round_number(collection_string(c, e->round));
+		/* a game on the day of its round, when the round's day is out of
+		 * order, is not the one to blame */
+		if (!r || r > ROUNDS_MAX || e->date == round_date[r])
+			continue;
+		unsigned before = 0, after = 0;
+		for (unsigned q = 1; q < r; q++)
+			if (round_date[q] > e->date && (!before || round_date[q] > round_date[before]))
+				before = q;
+		for (unsigned q = r + 1; q <= top && q <= ROUNDS_MAX; q++)
+			if (round_date[q] && round_date[q] < e->date && (!after || round_date[q] < round_date[after]))
+				after = q;
+		if (!before && !after)
+			continue;
+		unsigned q = before ? before : after;
+		date_text(round_date[q], other, sizeof other);
+		struct finding *f = collection_finding(c, out, CHECK_DATE_OUTSIDE_EVENT, SEVERITY_WARNING, g[i], -1);
+		snprintf(f->message, sizeof f->message, "round %u dated %s, %s round %u (%s)", r, d,
+			 before ? "before the games of" : "after the games of", q, other);
+		f->rule = "PGN 8.1.1.3";
+	}
+}
+
+/* name-variant: two spellings that fold alike, or one FIDE ID and compatible names. */
+static void name_variants(struct collection *c, struct collected_findings *out, const uint32_t *g, size_t n,
+			  struct scratch *s)
+{
+	struct keyed *k = room(s, 2 * n);
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct collection_entry *e = &c->entries[g[i]];
+		if (!names_unknown(collection_string(c, e->white)))
+			k[m++] = (struct keyed){ pool_folded(&c->pool, e->white), e->white, g[i] };
+		if (!names_unknown(collection_string(c, e->black)))
+			k[m++] = (struct keyed){ pool_folded(&c->pool, e->black), e->black, g[i] };
+	}
+	qsort(k, m, sizeof *k, by_key);
+	for (size_t i = 0; i < m;) {
+		size_t j = i + 1;
+		while (j < m && k[j].key == k[i].key)
+			j++;
+		/* the first game of each other spelling, against the first of the first */
+		for (size_t x = i + 1; x < j; x++) {
+			if (k[x].key2 == k[x - 1].key2)
+				continue;
+			const struct collection_entry *e = &c->entries[k[x].entry], *o = &c->entries[k[i].entry];
+			if (k[x].entry == k[i].entry)
+				continue;   /* one game: self-paired's */
+			char where[128];
+			where_game(c, o, e, where, sizeof where);
+			struct finding *f = collection_finding(c, out, CHECK_NAME_VARIANT, SEVERITY_WARNING, k[x].entry, k[i].entry);
+			snprintf(f->message, sizeof f->message, "\"%.60s\" is written \"%.60s\" in %s, in the same event",
+				 collection_string(c, k[x].key2), collection_string(c, k[i].key2), where);
+			f->rule = "PGN 8.1.1.5";
+		}
+		i = j;
+	}
+	/* one FIDE ID, compatible names that do not fold alike ("Carlsen, M." and "Carlsen, Magnus") */
+	m = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct collection_entry *e = &c->entries[g[i]];
+		if (e->white_fide && !names_unknown(collection_string(c, e->white)))
+			k[m++] = (struct keyed){ e->white_fide, pool_folded(&c->pool, e->white), g[i] };
+		if (e->black_fide && !names_unknown(collection_string(c, e->black)))
+			k[m++] = (struct keyed){ e->black_fide, pool_folded(&c->pool, e->black), g[i] };
+	}
+	qsort(k, m, sizeof *k, by_key);
+	for (size_t i = 0; i < m;) {
+		size_t j = i + 1;
+		while (j < m && k[j].key == k[i].key)
+			j++;
+		for (size_t x = i + 1; x < j; x++) {
+			if (k[x].key2 == k[x - 1].key2)
+				continue;
+			const char *a = collection_string(c, k[i].key2), *b = collection_string(c, k[x].key2);
+			if (!names_similar(a, b))
+				continue;   /* two people: fide-id-conflict's */
+			const struct collection_entry *e = &c->entries[k[x].entry], *o = &c->entries[k[i].entry];
+			uint32_t here = e->white_fide == k[x].key ? e->white : e->black;
+			uint32_t there = o->white_fide == k[i].key ? o->white : o->black;
+			char where[128];
+			where_game(c, o, e, where, sizeof where);
+			struct finding *f = collection_finding(c, out, CHECK_NAME_VARIANT, SEVERITY_WARNING, k[x].entry, k[i].entry);
+			snprintf(f->message, sizeof f->message,
+				 "\"%.60s\" (FIDE ID %u) is written \"%.60s\" in %s, in the same event",
+				 collection_string(c, here), k[x].key, collection_string(c, there), where);
+			f->rule = "PGN 8.1.1.5";
+		}
+		i = j;
+	}
+}
+
+/* fide-id-conflict over the whole run: one FIDE ID, names not one player's. */
+static void fide_conflicts(struct collection *c, struct collected_findings *out, struct scratch *s)
+{
+	struct keyed *k = room(s, 2 * c->count);
+	size_t m = 0;
+	for (size_t i = 0; i < c->count; i++) {
+		const struct collection_entry *e = &c->entries[i];
+		if (e->white_fide && !names_unknown(collection_string(c, e->white)))
+			k[m++] = (struct keyed){ e->white_fide, pool_folded(&c->pool, e->white), (uint32_t)i };
+		if (e->black_fide && !names_unknown(collection_string(c, e->black)))
+			k[m++] = (struct keyed){ e->black_fide, pool_folded(&c->pool, e->black), (uint32_t)i };
+	}
+	qsort(k, m, sizeof *k, by_key);
+	for (size_t i = 0; i < m;) {
+		size_t j = i + 1;
+		while (j < m && k[j].key == k[i].key)
+			j++;
+		for (size_t x = i + 1; x < j; x++) {
+			if (k[x].key2 == k[x - 1].key2)
+				continue;
+			/* a name not compatible with any spelling before it */
+			int one = 0;
+			for (size_t y = i; y < x && !one; y++)
+				one = names_similar(collection_string(c, k[y].key2), collection_string(c, k[x].key2));
+			if (one)
+				continue;
+			const struct collection_entry *e = &c->entries[k[x].entry], *o = &c->entries[k[i].entry];
+			uint32_t here = e->white_fide == k[x].key ? e->white : e->black;
+			uint32_t there = o->white_fide == k[i].key ? o->white : o->black;
+			char where[128];
+			where_game(c, o, e, where, sizeof where);
+			struct finding *f = collection_finding(c, out, CHECK_FIDE_ID_CONFLICT, SEVERITY_WARNING, k[x].entry, k[i].entry);
+			snprintf(f->message, sizeof f->message, "FIDE ID %u is given to \"%.60s\" here and to \"%.60s\" in %s",
+				 k[x].key, collection_string(c, here), collection_string(c, there), where);
+			f->rule = "PGN 8.1.1.5";
+		}
+		i = j;
+	}
+}
+
+static void each_game(struct collection *c, struct collected_findings *out)
+{
+	for (size_t i = 0; i < c->count; i++) {
+		const struct collection_entry *e = &c->entries[i];
+		const char *w = collection_string(c, e->white), *b = collection_string(c, e->black);
+		if (!names_unknown(w) && pool_folded(&c->pool, e->white) == pool_folded(&c->pool, e->black)) {
+			struct finding *f = collection_finding(c, out, CHECK_SELF_PAIRED, SEVERITY_WARNING, i, -1);
+			snprintf(f->message, sizeof f->message, "White \"%.80s\" and Black \"%.80s\" are one player", w, b);
+			f->rule = "PGN 8.1.1.5";
+		}
+		int decisive = e->result == RESULT_WHITE || e->result == RESULT_BLACK;
+		if (!(e->flags & COLLECTED_MOVETEXT) && decisive && !(e->flags & (COLLECTED_UNPLAYED | COLLECTED_TERMINATION))) {
+			struct finding *f = collection_finding(c, out, CHECK_UNMARKED_FORFEIT, SEVERITY_WARNING, i, -1);
+			snprintf(f->message, sizeof f->message,
+				 "%s without a move: if it was a forfeit, a Termination tag or comment should say so; "
+				 "if not, the moves are missing", e->result == RESULT_WHITE ? "1-0" : "0-1");
+			f->rule = "PGN 9.8.1";
+		}
+		if ((e->flags & COLLECTED_MOVETEXT) && (e->flags & COLLECTED_UNPLAYED)) {
+			struct finding *f = collection_finding(c, out, CHECK_PLAYED_FORFEIT, SEVERITY_WARNING, i, -1);
+			snprintf(f->message, sizeof f->message,
+				 "the game has %u %s, but its Termination, Annotator or a comment says it was not played "
+				 "(a forfeit, a bye)", e->plies, e->plies == 1 ? "ply" : "plies");
+			f->rule = "PGN 9.8.1";
+		}
+	}
+}
+
+void find_tournament_problems(struct collection *c, struct collected_findings *out)
+{
+	struct scratch s = { NULL, 0 };
+	each_game(c, out);
+	fide_conflicts(c, out, &s);
+	uint32_t *order = xmalloc((c->count + 1) * sizeof *order);
+	size_t m = 0;
+	for (size_t i = 0; i < c->count; i++) {
+		const char *event, *site, *date;
+		collection_event(c, c->entries[i].event, &event, &site, &date);
+		if (!unknown_value(event))
+			order[m++] = (uint32_t)i;
+	}
+	sorted_c = c;
+	qsort(order, m, sizeof *order, by_event_date);
+	for (size_t i = 0; i < m;) {
+		size_t j = i + 1;
+		uint32_t last = c->entries[order[i]].date;
+		const char *event, *site, *event_date;
+		collection_event(c, c->entries[order[i]].event, &event, &site, &event_date);
+		int dated = names_date(event_date) != 0;
+		while (j < m && c->entries[order[j]].event == c->entries[order[i]].event) {
+			uint32_t d = c->entries[order[j]].date;
+			if (!dated && apart(last, d))
+				break;
+			if (d)
+				last = d;
+			j++;
+		}
+		/* the event's games in input order */
+		qsort(order + i, j - i, sizeof *order, by_index);
+		paired_twice(c, out, order + i, j - i, &s);
+		board_twice(c, out, order + i, j - i, &s);
+		rounds_and_dates(c, out, order + i, j - i, &s);
+		name_variants(c, out, order + i, j - i, &s);
+		i = j;
+	}
+	free(order);
+	free(s.k);
+}
