@@ -253,12 +253,8 @@ void check_tally_free(struct check_tally *t)
 
 void check_collect(struct collection *c, struct collect_batch *b, int file, long games_before, uint64_t first_line)
 {
-	static int said;
-	if (collection_add(c, b, file, games_before, first_line) < 0 && !said) {
-		said = 1;
-		warnx_("the temporary file for the truncated-game check could not be written (%s); "
-		       "that check is left out", strerror(errno));
-	}
+	/* a temporary file that fails is said once, at the end */
+	(void)collection_add(c, b, file, games_before, first_line);
 }
 
 /* The sequential loop's state: one auditor, one report. */
@@ -465,8 +461,12 @@ int cmd_check(int argc, char **argv)
 	auditor_free(&run.auditor);
 
 	struct collection_run cr = { &run.report, per_file, { 0 } };
-	if (run.collection && !output_failed(out.fp))
+	if (run.collection && !output_failed(out.fp)) {
 		collection_findings(run.collection, report_collected, &cr);
+		if (collection_spill_error(run.collection))
+			warnx_("the temporary file for the truncated-game check could not be written (%s); "
+			       "that check is left out", strerror(collection_spill_error(run.collection)));
+	}
 	collection_free(run.collection);
 	if (opt.format == REPORT_JSONL && !output_failed(out.fp))
 		write_counts(&run.report, files, per_file, file_count);

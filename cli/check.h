@@ -61,8 +61,7 @@ int check_files_parallel(const struct check_options *opt, struct report *r, char
 			 struct file_tally *per_file, struct collection *collection);
 
 /* Takes the games a thread collected into the run's index (collection_add),
- * in input order; says once when the temporary file of the truncated-game
- * check could not be written. */
+ * in input order (a temporary file that fails is said after the last game). */
 void check_collect(struct collection *c, struct collect_batch *b, int file, long games_before, uint64_t first_line);
 
 #endif

@@ -345,10 +345,7 @@ static int collect_one(void *ctx, struct game_input *in, const struct pgn_game *
 	sp->findings.count = 0;
 	audit_game(&sp->auditor, g, &sp->findings, NULL, NULL);
 	collect_game(&sp->batch, g, &sp->auditor.record, in->games, -1, collection_wants(sp->collection));
-	if (collection_add(sp->collection, &sp->batch, sp->file, 0, 1) < 0) {
-		warnx_("the temporary file for finding truncated copies could not be written (%s)", strerror(errno));
-		return GAMES_FAILED;
-	}
+	(void)collection_add(sp->collection, &sp->batch, sp->file, 0, 1);
 	return GAMES_GO_ON;
 }
 
@@ -371,8 +368,14 @@ static int find_copies(struct splitter *sp, char **files, int file_count, struct
 		status = games_read_file(&loop, files[i]);
 	}
 	progress_stop();
-	if (status == 0)
+	if (status == 0) {
 		collection_mark_copies(sp->collection);
+		if (collection_spill_error(sp->collection)) {
+			warnx_("the temporary file for finding truncated copies could not be written (%s)",
+			       strerror(collection_spill_error(sp->collection)));
+			status = -1;
+		}
+	}
 	return status;
 }
 

@@ -37,7 +37,7 @@ expect_same "$TMP/trf" "$TMP/trf2" "--trf: -j 2 as -j 1"
 #    that names one is reported under it, and a game whose Case says "not"
 #    is reported under none of the codes it names.
 for code in duplicate-game twin-game truncated-game paired-twice self-paired board-twice date-outside-event \
-	round-gap name-variant fide-id-conflict unmarked-forfeit played-forfeit; do
+	round-gap name-variant fide-id-conflict unmarked-forfeit unplayed-with-moves; do
 	expect_grep "\"code\":\"$code\"" $D/collection.jsonl "collection.jsonl has $code"
 done
 for code in pairing-without-game game-without-pairing pairing-mismatch forfeit-with-game pairing-name-mismatch; do
@@ -49,7 +49,7 @@ awk 'FNR == 1 { game = 0 } /^\[Event / { game++ } /^\[Case / { sub(/^\[Case "/, 
 cat "$TMP/all" "$TMP/trf" | grep -v '"record"' |
 	sed 's/^{"file":"\([^"]*\)","game":\([0-9]*\),.*"code":"\([^"]*\)".*/\1 \2 \3/' >"$TMP/found"
 # The codes a Case names ("not CODE": a code it must not have).
-CODES='duplicate-game twin-game truncated-game paired-twice self-paired board-twice date-outside-event round-gap name-variant fide-id-conflict unmarked-forfeit played-forfeit pairing-without-game game-without-pairing pairing-mismatch forfeit-with-game pairing-name-mismatch'
+CODES='duplicate-game twin-game truncated-game paired-twice self-paired board-twice date-outside-event round-gap name-variant fide-id-conflict unmarked-forfeit unplayed-with-moves pairing-without-game game-without-pairing pairing-mismatch forfeit-with-game pairing-name-mismatch'
 named() { # CASE: the codes it names, "not" ones left out
 	echo "$1" | sed 's/not [a-z-]*//g' | tr -c 'a-z-' '\n' | grep -x -F "$(echo $CODES | tr ' ' '\n')"; }
 missing=0 wrong=0
@@ -89,7 +89,7 @@ expect_grep '"file":"-","game":2,.*"other_file":"-","other_game":1,.*"code":"dup
 
 # 5. --select and --ignore; the summary's counts; the exit status.
 # shellcheck disable=SC2086
-"$BIN" check -q -f jsonl --ignore duplicate-game,twin-game,truncated-game,paired-twice,self-paired,board-twice,date-outside-event,round-gap,name-variant,fide-id-conflict,unmarked-forfeit,played-forfeit $FILES >"$TMP/none"
+"$BIN" check -q -f jsonl --ignore duplicate-game,twin-game,truncated-game,paired-twice,self-paired,board-twice,date-outside-event,round-gap,name-variant,fide-id-conflict,unmarked-forfeit,unplayed-with-moves $FILES >"$TMP/none"
 expect_no_grep '"other_game"' "$TMP/none" "--ignore of every collection code: none reported"
 # shellcheck disable=SC2086
 "$BIN" check -q -f jsonl --select paired-twice $FILES >"$TMP/one"
@@ -109,9 +109,15 @@ expect_status 0 "the pairings' errors left out: exit 0" -- "$BIN" check -q --trf
 expect_grep '^testdata/collection/copies-a.pgn,2,12,1,,,,,duplicate-game,warning,PGN 8.1.1,.*,,,testdata/collection/copies-a.pgn,1,1$' \
 	"$TMP/csv" "CSV: the other game in the last three columns"
 
-# 6. The truncated-game check needs its temporary file: without one, it
-#    is left out, said once, and the rest is reported.
-expect_status 0 "TMPDIR that cannot be written" -- env TMPDIR=/nonexistent/dir "$BIN" check -f jsonl --exit-zero $D/copies-a.pgn $D/copies-b.pgn
+# 6. The truncated-game check needs its temporary file once the
+#    fingerprints are too many for memory: without one, it is left out,
+#    said once, and the rest is reported.
+# (PGNAUDIT_FINGERPRINTS: that few kept in memory, the rest in the file)
+for k in 1 7 100; do
+	PGNAUDIT_FINGERPRINTS=$k "$BIN" check -q -f jsonl $FILES >"$TMP/fp"
+	expect_same "$TMP/all" "$TMP/fp" "fingerprints in the temporary file past $k in memory: the same findings"
+done
+expect_status 0 "TMPDIR that cannot be written" -- env TMPDIR=/nonexistent/dir PGNAUDIT_FINGERPRINTS=10 "$BIN" check -f jsonl --exit-zero $D/copies-a.pgn $D/copies-b.pgn
 expect_grep "the temporary file for the truncated-game check could not be written" "$TMP/err" "the missing temporary file is said"
 expect_no_grep '"truncated-game"' "$TMP/out" "without it, no truncated-game"
 expect_grep '"duplicate-game"' "$TMP/out" "without it, duplicates are still found"

@@ -730,10 +730,12 @@ static const struct check_explanation explanations[] = {
 	  "If it was a forfeit, say so: a Termination tag (\"rules infraction\", \"abandoned\") or a comment "
 	  "such as {forfeit}. Otherwise add the moves." },
 
-	{ CHECK_PLAYED_FORFEIT,
-	  "A game with moves whose Termination tag, Annotator or a short comment (60 bytes at most) says it "
-	  "was not played: a forfeit (not one on time), a bye, a default, \"not played\". Either the game was "
-	  "played and the note is wrong, or the moves belong to another game.",
+	{ CHECK_UNPLAYED_WITH_MOVES,
+	  "A game with moves whose Termination tag, Annotator or a short comment (60 bytes at most, before "
+	  "the first move or after the last) says it was not played: unplayed, a bye, a default, a "
+	  "walkover, a player who did not show. Either the game was played and the note is wrong, or the "
+	  "moves belong to another game. A forfeit after moves (\"forfeits by disconnection\", a rules "
+	  "infraction) is a game played, and passes.",
 	  RULES({ "PGN 9.8.1", NULL }),
 	  "[Event \"Example open\"]\n"
 	  "[Site \"Oslo\"]\n"

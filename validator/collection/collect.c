@@ -48,9 +48,14 @@ static uint64_t mix(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-uint64_t collect_moves_step(uint64_t h, uint64_t key)
+/* One ply more of the moves' hash: the position's key (random already)
+ * folded into the hash of the positions before it, cheaply - a multiply, a
+ * shift and an xor a ply.  The high half after ply p is the fingerprint of
+ * the first p plies: the high half of the hash of a game of p plies. */
+static inline uint64_t moves_step(uint64_t h, uint64_t key)
 {
-	return mix(h + key + 0x9e3779b97f4a7c15ull);
+	h = (h ^ key) * 0x9e3779b97f4a7c15ull;
+	return h ^ (h >> 29);
 }
 
 static enum game_result result_of(const char *v)
@@ -90,30 +95,34 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 	for (int i = 0; i < g->tag_count; i++) {
 		const char *name = g->arena + g->tags[i].name, *value = g->arena + g->tags[i].value;
 		const char **to = NULL;
+		size_t n = strlen(name);
+		/* a name of n bytes against each of this table's: length first */
+#define IS(literal) (n == sizeof literal - 1 && memcmp(name, literal, sizeof literal - 1) == 0)
 		switch (name[0]) {
-		case 'A': if (strcmp(name, "Annotator") == 0) to = &annotator; break;
+		case 'A': if (IS("Annotator")) to = &annotator; break;
 		case 'B':
-			if (strcmp(name, "Black") == 0) to = &s[COLLECT_BLACK];
-			else if (strcmp(name, "BlackFideId") == 0) to = &bfide;
-			else if (strcmp(name, "Board") == 0) to = &board;
+			if (IS("Black")) to = &s[COLLECT_BLACK];
+			else if (IS("Board")) to = &board;
+			else if (IS("BlackFideId")) to = &bfide;
 			break;
-		case 'D': if (strcmp(name, "Date") == 0) to = &date; break;
+		case 'D': if (IS("Date")) to = &date; break;
 		case 'E':
-			if (strcmp(name, "Event") == 0) to = &s[COLLECT_EVENT];
-			else if (strcmp(name, "EventDate") == 0) to = &s[COLLECT_EVENT_DATE];
+			if (IS("Event")) to = &s[COLLECT_EVENT];
+			else if (IS("EventDate")) to = &s[COLLECT_EVENT_DATE];
 			break;
 		case 'R':
-			if (strcmp(name, "Round") == 0) to = &s[COLLECT_ROUND];
-			else if (strcmp(name, "Result") == 0) to = &result;
+			if (IS("Round")) to = &s[COLLECT_ROUND];
+			else if (IS("Result")) to = &result;
 			break;
-		case 'S': if (strcmp(name, "Site") == 0) to = &s[COLLECT_SITE]; break;
-		case 'T': if (strcmp(name, "Termination") == 0) to = &termination; break;
+		case 'S': if (IS("Site")) to = &s[COLLECT_SITE]; break;
+		case 'T': if (IS("Termination")) to = &termination; break;
 		case 'W':
-			if (strcmp(name, "White") == 0) to = &s[COLLECT_WHITE];
-			else if (strcmp(name, "WhiteFideId") == 0) to = &wfide;
+			if (IS("White")) to = &s[COLLECT_WHITE];
+			else if (IS("WhiteFideId")) to = &wfide;
 			break;
 		default: break;
 		}
+#undef IS
 		if (to && !*to)
 			*to = value;
 	}
@@ -137,34 +146,53 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 	}
 	if (rec->stop == STOP_NONE)
 		e.flags |= COLLECTED_COMPLETE;
-	unsigned annotations = 0;
-	int says = names_say_unplayed(termination) || names_say_unplayed(annotator);
+	int says = names_say_unplayed(termination) | names_say_unplayed(annotator);
 	if (termination && *termination && strcasecmp(termination, "normal") != 0 &&
 	    strcasecmp(termination, "unterminated") != 0 && strcmp(termination, "?") != 0)
 		e.flags |= COLLECTED_TERMINATION;
+	/* The main line's comments before its first move and after its last:
+	 * the first of the one, the last of the other.  The tokens in between
+	 * are not looked at: a game's every token would cost more than the
+	 * rest of what it leaves here. */
+	int first_note = -1, last_note = -1;
 	for (int i = 0; i < g->token_count; i++) {
 		const struct pgn_token *t = &g->tokens[i];
-		switch (t->type) {
-		case TOKEN_SYMBOL:
-			if (t->depth == 0)
-				e.flags |= COLLECTED_MOVETEXT;
+		if (t->type == TOKEN_SYMBOL && t->depth == 0) {
+			e.flags |= COLLECTED_MOVETEXT;
 			break;
-		case TOKEN_COMMENT:
-			/* a short note ("{forfeit}", "{Black did not show up}"), not
-			 * a story that mentions one */
-			if (!says && t->depth == 0 && t->length <= UNPLAYED_NOTE_MAX)
-				says = names_say_unplayed(g->arena + t->text);
-			annotations++;
+		}
+		if (t->type == TOKEN_COMMENT && t->depth == 0 && first_note < 0)
+			first_note = i;
+	}
+	for (int i = g->token_count; i-- > 0;) {
+		const struct pgn_token *t = &g->tokens[i];
+		if (t->type == TOKEN_SYMBOL && t->depth == 0)
 			break;
-		case TOKEN_NAG: case TOKEN_GLYPH: case TOKEN_VARIATION_START:
-			annotations++;
+		if (t->type == TOKEN_COMMENT && t->depth == 0) {
+			last_note = i;
 			break;
-		default: break;
 		}
 	}
-	e.annotations = (uint16_t)(annotations > 65535 ? 65535 : annotations);
-	if (says)
+	/* A note that the game was not played stands there: a short one
+	 * ("{forfeit}", "{Black did not show up}"), not a story that mentions
+	 * one, nor a command ({[%clk 0:10:00]}). */
+	for (int k = 0; k < 2 && !(says & 1); k++) {
+		int i = k == 0 ? first_note : last_note;
+		if (i < 0 || (k == 1 && i == first_note))
+			continue;
+		const struct pgn_token *t = &g->tokens[i];
+		const char *text = g->arena + t->text;
+		if (t->length <= UNPLAYED_NOTE_MAX && !(text[0] == '[' && text[1] == '%'))
+			says |= names_say_unplayed(text);
+	}
+	/* How much a copy is annotated, to keep the most annotated one: its
+	 * tokens (the same moves have the same move tokens; comments, NAGs and
+	 * variations add to them). */
+	e.annotations = (uint16_t)(g->token_count > 65535 ? 65535 : g->token_count);
+	if (says & 1)
 		e.flags |= COLLECTED_UNPLAYED;
+	if (says & 2)
+		e.flags |= COLLECTED_FORFEIT_NOTE;
 
 	int prefixes = (wants & COLLECT_PREFIXES) && e.plies > 0;
 	if (prefixes)
@@ -188,10 +216,14 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 	uint64_t h = 0;
 	if (e.plies > 0) {
 		h = mix(record_key(rec, 0));
-		for (uint32_t p = 1; p <= e.plies; p++) {
-			h = collect_moves_step(h, record_key(rec, (int)p));
-			if (prefixes)
+		if (prefixes) {
+			for (uint32_t p = 1; p <= e.plies; p++) {
+				h = moves_step(h, record_key(rec, (int)p));
 				fp[p - 1] = (uint32_t)(h >> 32);
+			}
+		} else {
+			for (uint32_t p = 1; p <= e.plies; p++)
+				h = moves_step(h, record_key(rec, (int)p));
 		}
 		if (h == 0)
 			h = 1;

@@ -38,13 +38,14 @@ enum game_result { RESULT_UNKNOWN, RESULT_WHITE, RESULT_BLACK, RESULT_DRAW };
 enum collected_flags {
 	COLLECTED_COMPLETE = 1,  /* every main-line move was replayed: `moves` is the whole game's */
 	COLLECTED_UNPLAYED = 2,  /* the Termination tag, the Annotator or a comment says it was not
-				    played (a forfeit, a bye) */
+				    played (a bye, unplayed, a default) */
 	COLLECTED_MOVETEXT = 4,  /* the game has moves written (replayed or not) */
 	COLLECTED_PREFIXES = 8,  /* its fingerprints are in the temporary file */
 	COLLECTED_BAD_BOARD = 16,/* a Board tag that is not a number */
 	COLLECTED_COPY = 32,     /* a copy of another game (duplicates.c): not a game of its own */
 	COLLECTED_TERMINATION = 64, /* a Termination tag that says how it ended ("normal" and
 				       "unterminated" say nothing) */
+	COLLECTED_FORFEIT_NOTE = 128, /* the tag, the Annotator or a comment says it was forfeited */
 };
 
 /* Games collected by one thread, in its order, until collection_add takes
@@ -81,7 +82,7 @@ struct collection_entry {
 	uint32_t white_fide, black_fide; /* WhiteFideId, BlackFideId (0: none) */
 	uint32_t date;           /* yyyymmdd, unknown parts 0 (0: no date) */
 	uint16_t board;          /* the Board tag (0: none) */
-	uint16_t annotations;    /* comments, NAGs and variations (at most 65535) */
+	uint16_t annotations;    /* its tokens (at most 65535): copies with more are more annotated */
 	uint8_t result;          /* enum game_result */
 	uint8_t flags;           /* enum collected_flags */
 	int8_t worst;            /* the severity of its most serious finding reported (GAME_CLEAN: -1) */
@@ -101,8 +102,13 @@ unsigned collection_wants(const struct collection *c);
 /* Takes batch b of input `file`, whose games are numbered after `games_before`
  * and whose lines are counted from the file's line `first_line`, into c,
  * and empties it.  Returns 0, or -1 when the temporary file could not be
- * written (errno set; the truncated-game check is then left out, said once). */
+ * written (errno set; the truncated-game check is then left out:
+ * collection_spill_error). */
 int collection_add(struct collection *c, struct collect_batch *b, int file, long games_before, uint64_t first_line);
+
+/* The errno of the temporary file of truncated-game that could not be
+ * written (the check is left out), or 0. */
+int collection_spill_error(const struct collection *c);
 
 /* A date of the index as PGN writes it ("1971.??.??"), into buf (11 bytes
  * or more); "" for none. */

@@ -86,10 +86,10 @@ static int by_players(const void *pa, const void *pb)
 static int same_player(struct collection *c, uint32_t a, uint32_t b)
 {
 	if (a == b)
-		return !names_unknown(collection_string(c, a));
+		return !pool_unknown(&c->pool, a);
 	uint32_t fa = pool_folded(&c->pool, a), fb = pool_folded(&c->pool, b);
 	if (fa == fb)
-		return fa != 0 && !names_unknown(collection_string(c, a));
+		return fa != 0 && !pool_unknown(&c->pool, a);
 	return names_compatible(collection_string(c, fa), collection_string(c, fb));
 }
 
@@ -269,41 +269,86 @@ static void report_copies(struct collection *c, struct collected_findings *out, 
 	}
 }
 
-/* The truncated copies among the games of one pair of players in one event. */
-static void report_truncated(struct collection *c, struct collected_findings *out, const uint32_t *g, size_t n)
+/* The truncated copies among the games of one pair of players in one
+ * event, g sorted by plies: each game that can be the start of another
+ * goes to the one that would be kept (the longest, then the most
+ * annotated, then the first).  The longer games are taken in that order,
+ * each one's fingerprints read once, as far as the longest game that can
+ * be its start; at most TRUNCATED_READS_MAX reads a group. */
+struct truncation {
+	uint32_t *fp;      /* a game's fingerprints, as read */
+	size_t fp_cap;
+	uint32_t *order;   /* the group's games in the order they would be kept */
+	long *of;          /* per game of the group: the game it is the start of, or -1 */
+	size_t cap;
+};
+
+/* The group being sorted by by_keeping (one sort at a time). */
+static const struct collection_entry *keep_entries;
+static const uint32_t *keep_group;
+
+static int by_keeping(const void *pa, const void *pb)
+{
+	uint32_t a = keep_group[*(const uint32_t *)pa], b = keep_group[*(const uint32_t *)pb];
+	return keeps_over(keep_entries, a, b) ? -1 : keeps_over(keep_entries, b, a) ? 1 : 0;
+}
+
+static void report_truncated(struct collection *c, struct collected_findings *out, const uint32_t *g, size_t n,
+			     struct truncation *t)
 {
 	const struct collection_entry *e = c->entries;
-	long reads = 0;
+	if (n > t->cap) {
+		t->cap = n;
+		t->order = xrealloc(t->order, n * sizeof *t->order);
+		t->of = xrealloc(t->of, n * sizeof *t->of);
+	}
 	for (size_t i = 0; i < n; i++) {
-		const struct collection_entry *b = &e[g[i]];
-		if (!(b->flags & COLLECTED_COMPLETE) || b->plies == 0)
+		t->order[i] = (uint32_t)i;
+		t->of[i] = -1;
+	}
+	keep_entries = e;
+	keep_group = g;
+	qsort(t->order, n, sizeof *t->order, by_keeping);
+	long reads = 0;
+	for (size_t k = 0; k < n; k++) {
+		size_t ai = t->order[k];
+		const struct collection_entry *a = &e[g[ai]];
+		if (!(a->flags & COLLECTED_PREFIXES))
 			continue;
-		/* the game it is the start of that would be kept: the longest, then
-		 * the most annotated, then the first */
-		long found = -1;
-		for (size_t j = n; j-- > i + 1;) {
-			const struct collection_entry *a = &e[g[j]];
-			if (found >= 0 && a->plies < e[found].plies)
-				break;
-			if (a->plies <= b->plies || !(a->flags & COLLECTED_PREFIXES))
-				continue;
-			if (!dates_agree(a->date, b->date) || !rounds_agree(c, a->round, b->round))
-				continue;
-			if (++reads > TRUNCATED_READS_MAX)
-				return;
-			uint32_t fp;
-			if (collection_prefix(c, g[j], b->plies, &fp) < 0 || fp != (uint32_t)(b->moves >> 32))
-				continue;
-			if (found < 0 || keeps_over(e, g[j], (uint32_t)found))
-				found = g[j];
+		/* the games it can be the start of: shorter, not placed yet */
+		uint32_t longest = 0;
+		for (size_t bi = 0; bi < n && e[g[bi]].plies < a->plies; bi++) {
+			const struct collection_entry *b = &e[g[bi]];
+			if (t->of[bi] < 0 && (b->flags & COLLECTED_COMPLETE) && b->plies > 0 && dates_agree(a->date, b->date) &&
+			    rounds_agree(c, a->round, b->round))
+				longest = b->plies;
 		}
-		if (found < 0)
+		if (!longest)
 			continue;
-		c->entries[g[i]].flags |= COLLECTED_COPY;
-		const struct collection_entry *a = &e[found];
+		if (++reads > TRUNCATED_READS_MAX)
+			break;
+		if (longest > t->fp_cap) {
+			t->fp_cap = longest;
+			t->fp = xrealloc(t->fp, longest * sizeof *t->fp);
+		}
+		if (collection_prefixes(c, g[ai], longest, t->fp) < 0)
+			continue;
+		for (size_t bi = 0; bi < n && e[g[bi]].plies <= longest; bi++) {
+			const struct collection_entry *b = &e[g[bi]];
+			if (t->of[bi] < 0 && (b->flags & COLLECTED_COMPLETE) && b->plies > 0 && b->plies < a->plies &&
+			    dates_agree(a->date, b->date) && rounds_agree(c, a->round, b->round) &&
+			    t->fp[b->plies - 1] == (uint32_t)(b->moves >> 32))
+				t->of[bi] = (long)g[ai];
+		}
+	}
+	for (size_t bi = 0; bi < n; bi++) {
+		if (t->of[bi] < 0)
+			continue;
+		const struct collection_entry *b = &e[g[bi]], *a = &e[t->of[bi]];
+		c->entries[g[bi]].flags |= COLLECTED_COPY;
 		char where[128];
 		where_game(c, a, b, where, sizeof where);
-		struct finding *f = collection_finding(c, out, CHECK_TRUNCATED_GAME, SEVERITY_WARNING, g[i], found);
+		struct finding *f = collection_finding(c, out, CHECK_TRUNCATED_GAME, SEVERITY_WARNING, g[bi], t->of[bi]);
 		const char *event, *site, *event_date;
 		collection_event(c, b->event, &event, &site, &event_date);
 		int named = *event && strcmp(event, "?") != 0;
@@ -317,14 +362,14 @@ void find_duplicates(struct collection *c, struct collected_findings *out)
 {
 	/* Copies are looked for whatever is reported: the tournament's checks
 	 * pass them over. */
-	int truncated = c->spill_fd >= 0;
+	int truncated = (c->wants & COLLECT_PREFIXES) && !c->spill_failed;
 	if (c->count < 2)
 		return;
 	size_t n = c->count;
-	uint32_t *order = xmalloc(n * sizeof *order);
 	/* every name folded, and the Event alone of each event tuple, once a string */
 	uint32_t tuples = c->pool.count;
-	uint32_t *event_of = xcalloc(tuples, sizeof *event_of);
+	uint32_t *event_of = collection_grow(NULL, 0, tuples * sizeof *event_of);
+	memset(event_of, 0, tuples * sizeof *event_of);
 	for (size_t i = 0; i < n; i++) {
 		const struct collection_entry *e = &c->entries[i];
 		pool_folded(&c->pool, e->white);
@@ -339,50 +384,89 @@ void find_duplicates(struct collection *c, struct collected_findings *out)
 	sorting.folded = c->pool.fold;
 	sorting.event_of = event_of;
 	sorting.tuples = tuples;
-	uint32_t *parent = NULL, *best = NULL;
+	uint32_t *parent = NULL, *best = NULL, *run = NULL;
 	size_t run_cap = 0;
-	{
-		size_t m = 0;
-		for (size_t i = 0; i < n; i++)
-			if ((c->entries[i].flags & COLLECTED_COMPLETE) && c->entries[i].plies > 0)
-				order[m++] = (uint32_t)i;
-		qsort(order, m, sizeof *order, by_moves);
+	/* Sorted 8-byte keys (a hash's high half, the entry) find the few
+	 * games that can be copies; each run of equal keys is then sorted by
+	 * what it is compared by. */
+	uint64_t *keys = collection_grow(NULL, 0, n * sizeof *keys);
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++)
+		if ((c->entries[i].flags & COLLECTED_COMPLETE) && c->entries[i].plies > 0)
+			keys[m++] = (c->entries[i].moves >> 32) << 32 | i;
+	sort_keys(keys, m);
+	for (size_t i = 0; i < m;) {
+		size_t j = i + 1;
+		while (j < m && keys[j] >> 32 == keys[i] >> 32)
+			j++;
+		if (j - i > 1) {
+			if (j - i > run_cap) {
+				run_cap = j - i;
+				parent = xrealloc(parent, run_cap * sizeof *parent);
+				best = xrealloc(best, run_cap * sizeof *best);
+				run = xrealloc(run, run_cap * sizeof *run);
+			}
+			for (size_t k = i; k < j; k++)
+				run[k - i] = (uint32_t)keys[k];
+			qsort(run, j - i, sizeof *run, by_moves);
+			for (size_t x = 0; x < j - i;) {
+				size_t y = x + 1;
+				while (y < j - i && c->entries[run[y]].moves == c->entries[run[x]].moves &&
+				       c->entries[run[y]].plies == c->entries[run[x]].plies)
+					y++;
+				if (y - x > 1)
+					report_copies(c, out, run + x, y - x, parent, best);
+				x = y;
+			}
+		}
+		i = j;
+	}
+	if (truncated) {
+		struct truncation trunc;
+		memset(&trunc, 0, sizeof trunc);
+		m = 0;
+		for (size_t i = 0; i < n; i++) {
+			const struct collection_entry *e = &c->entries[i];
+			if (e->plies > 0 && !pool_unknown(&c->pool, e->white) && !pool_unknown(&c->pool, e->black)) {
+				uint64_t h = ((uint64_t)fw_of((uint32_t)i) * 0x9e3779b97f4a7c15ull) ^
+					     ((uint64_t)fb_of((uint32_t)i) * 0xc2b2ae3d27d4eb4full) ^ ev_of((uint32_t)i);
+				keys[m++] = (h >> 32) << 32 | i;
+			}
+		}
+		sort_keys(keys, m);
 		for (size_t i = 0; i < m;) {
 			size_t j = i + 1;
-			while (j < m && c->entries[order[j]].moves == c->entries[order[i]].moves &&
-			       c->entries[order[j]].plies == c->entries[order[i]].plies)
+			while (j < m && keys[j] >> 32 == keys[i] >> 32)
 				j++;
 			if (j - i > 1) {
 				if (j - i > run_cap) {
 					run_cap = j - i;
 					parent = xrealloc(parent, run_cap * sizeof *parent);
 					best = xrealloc(best, run_cap * sizeof *best);
+					run = xrealloc(run, run_cap * sizeof *run);
 				}
-				report_copies(c, out, order + i, j - i, parent, best);
+				for (size_t k = i; k < j; k++)
+					run[k - i] = (uint32_t)keys[k];
+				qsort(run, j - i, sizeof *run, by_players);
+				for (size_t x = 0; x < j - i;) {
+					size_t y = x + 1;
+					while (y < j - i && fw_of(run[y]) == fw_of(run[x]) && fb_of(run[y]) == fb_of(run[x]) &&
+					       ev_of(run[y]) == ev_of(run[x]))
+						y++;
+					if (y - x > 1)
+						report_truncated(c, out, run + x, y - x, &trunc);
+					x = y;
+				}
 			}
 			i = j;
 		}
+		free(trunc.fp);
+		free(trunc.order);
+		free(trunc.of);
 	}
-	if (truncated) {
-		size_t m = 0;
-		for (size_t i = 0; i < n; i++) {
-			const struct collection_entry *e = &c->entries[i];
-			if (e->plies > 0 && !names_unknown(collection_string(c, e->white)) &&
-			    !names_unknown(collection_string(c, e->black)))
-				order[m++] = (uint32_t)i;
-		}
-		qsort(order, m, sizeof *order, by_players);
-		for (size_t i = 0; i < m;) {
-			size_t j = i + 1;
-			while (j < m && fw_of(order[j]) == fw_of(order[i]) && fb_of(order[j]) == fb_of(order[i]) && ev_of(order[j]) == ev_of(order[i]))
-				j++;
-			if (j - i > 1)
-				report_truncated(c, out, order + i, j - i);
-			i = j;
-		}
-	}
+	free(keys);
+	free(run);
 	free(parent);
 	free(best);
-	free(order);
 	free(event_of);
 }

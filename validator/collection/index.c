@@ -13,6 +13,10 @@
 #include "util/memory.h"
 #include "util/tmpfile.h"
 
+/* 64 MiB of fingerprints in memory at most. */
+#define SPILL_MEMORY (16u << 20)
+#define SPILL_BUFFER 65536
+
 static const enum check_code duplicate_codes[] = { CHECK_DUPLICATE_GAME, CHECK_TWIN_GAME, CHECK_TRUNCATED_GAME };
 
 struct collection *collection_new(const char *const *files, int file_count,
@@ -33,6 +37,11 @@ struct collection *collection_new(const char *const *files, int file_count,
 		if (reported[CHECK_TRUNCATED_GAME][s])
 			c->wants |= COLLECT_PREFIXES;
 	c->spill_fd = -1;
+	const char *most = getenv("PGNAUDIT_FINGERPRINTS");
+	char *end;
+	unsigned long n = most ? strtoul(most, &end, 10) : 0;
+	if (most && *end == '\0' && n >= 1 && n <= SPILL_MEMORY)
+		c->spill_memory = n;
 	pool_intern(&c->pool, "", 0);
 	(void)duplicate_codes;
 	return c;
@@ -47,6 +56,7 @@ void collection_free(struct collection *c)
 	pool_free(&c->pool);
 	free(c->entries);
 	free(c->spill_at);
+	free(c->spill_buf);
 	trf_free(c->trf);
 	free(c->trf_path);
 	free(c);
@@ -57,10 +67,12 @@ unsigned collection_wants(const struct collection *c)
 	return c ? c->wants : 0;
 }
 
-static int spill(struct collection *c, const uint32_t *fp, size_t n)
+/* The fingerprints are kept in memory, up to `spill_memory` of them
+ * (SPILL_MEMORY by default; PGNAUDIT_FINGERPRINTS for the tests), and past
+ * that all go to the temporary file, written 256 KiB at a time. */
+
+static int spill_write(struct collection *c, const uint32_t *fp, size_t n)
 {
-	if (c->spill_failed)
-		return 0;
 	if (c->spill_fd < 0) {
 		c->spill_fd = temporary_fd();
 		if (c->spill_fd < 0) {
@@ -81,8 +93,76 @@ static int spill(struct collection *c, const uint32_t *fp, size_t n)
 		p += put;
 		left -= (size_t)put;
 	}
-	c->spilled += n;
 	return 0;
+}
+
+/* Writes what is buffered (in the file's time) to the file. */
+static int spill_flush(struct collection *c)
+{
+	if (c->spill_fd < 0 || c->spill_failed || !c->spill_buffered)
+		return 0;
+	size_t n = c->spill_buffered;
+	c->spill_buffered = 0;
+	return spill_write(c, c->spill_buf, n);
+}
+
+static int spill(struct collection *c, const uint32_t *fp, size_t n)
+{
+	if (c->spill_failed)
+		return 0;
+	if (c->spill_fd < 0) {
+		size_t most = c->spill_memory ? c->spill_memory : SPILL_MEMORY;
+		if (c->spill_buffered + n <= most) {
+			/* in memory */
+			if (c->spill_buffered + n > c->spill_cap) {
+				size_t cap = c->spill_cap ? 2 * c->spill_cap : SPILL_BUFFER;
+				while (cap < c->spill_buffered + n)
+					cap *= 2;
+				if (cap > most)
+					cap = most;
+				c->spill_buf = collection_grow(c->spill_buf, c->spill_buffered * sizeof *c->spill_buf,
+							       cap * sizeof *c->spill_buf);
+				c->spill_cap = cap;
+			}
+			memcpy(c->spill_buf + c->spill_buffered, fp, n * sizeof *fp);
+			c->spill_buffered += n;
+			c->spilled += n;
+			return 0;
+		}
+		/* too many for memory: all of them to the file from now on,
+		 * through a buffer of SPILL_BUFFER */
+		size_t had = c->spill_buffered;
+		c->spill_buffered = 0;
+		if (had && spill_write(c, c->spill_buf, had) < 0)
+			return -1;
+		if (!had && c->spill_fd < 0 && spill_write(c, fp, 0) < 0)
+			return -1;
+		if (c->spill_cap != SPILL_BUFFER) {
+			free(c->spill_buf);
+			c->spill_buf = collection_grow(NULL, 0, SPILL_BUFFER * sizeof *c->spill_buf);
+			c->spill_cap = SPILL_BUFFER;
+		}
+	}
+	if (c->spill_buffered + n > SPILL_BUFFER && spill_flush(c) < 0)
+		return -1;
+	c->spilled += n;
+	if (n > SPILL_BUFFER)
+		return spill_write(c, fp, n);
+	memcpy(c->spill_buf + c->spill_buffered, fp, n * sizeof *fp);
+	c->spill_buffered += n;
+	return 0;
+}
+
+/* pool_intern, asking first whether it is the string of the game before
+ * (the games of an event, and of a round, come together). */
+static uint32_t intern_again(struct collection *c, uint32_t *last, const char *s, size_t len)
+{
+	size_t had;
+	const char *was = pool_string(&c->pool, *last, &had);
+	if (had == len && memcmp(was, s, len) == 0)
+		return *last;
+	*last = pool_intern(&c->pool, s, len);
+	return *last;
 }
 
 int collection_add(struct collection *c, struct collect_batch *b, int file, long games_before, uint64_t first_line)
@@ -101,15 +181,21 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 		e.line = first_line + e.line - 1;
 		e.white = pool_intern(&c->pool, s[COLLECT_WHITE], len[COLLECT_WHITE]);
 		e.black = pool_intern(&c->pool, s[COLLECT_BLACK], len[COLLECT_BLACK]);
-		e.round = pool_intern(&c->pool, s[COLLECT_ROUND], len[COLLECT_ROUND]);
+		e.round = intern_again(c, &c->last_round, s[COLLECT_ROUND], len[COLLECT_ROUND]);
 		char tuple[3 * (COLLECT_STRING_MAX + 1)];
 		size_t n = 0;
 		for (int i = COLLECT_EVENT; i <= COLLECT_EVENT_DATE; i++) {
-			memcpy(tuple + n, s[i], len[i]);
-			n += len[i];
+			/* a Site that is an address (lichess, chess.com: the game's
+			 * own page) is no place: it would make each game an event */
+			int address = i == COLLECT_SITE && ((len[i] >= 7 && memcmp(s[i], "http://", 7) == 0) ||
+							    (len[i] >= 8 && memcmp(s[i], "https://", 8) == 0));
+			if (!address) {
+				memcpy(tuple + n, s[i], len[i]);
+				n += len[i];
+			}
 			tuple[n++] = '\0';
 		}
-		e.event = n == 3 ? 0 : pool_intern(&c->pool, tuple, n);
+		e.event = n == 3 ? 0 : intern_again(c, &c->last_event, tuple, n);
 		if (fp_count > 0 && spill(c, fp, fp_count) < 0) {
 			status = -1;
 		}
@@ -117,7 +203,7 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 			e.flags &= (uint8_t)~COLLECTED_PREFIXES;
 		if (c->count == c->cap) {
 			c->cap = c->cap ? c->cap * 2 : 4096;
-			c->entries = xrealloc(c->entries, c->cap * sizeof *c->entries);
+			c->entries = collection_grow(c->entries, c->count * sizeof *c->entries, c->cap * sizeof *c->entries);
 		}
 		c->entries[c->count++] = e;
 	}
@@ -153,13 +239,13 @@ const char *collection_file(const struct collection *c, uint32_t file)
 	return (int)file < c->file_count ? c->files[file] : "";
 }
 
-int collection_prefix(struct collection *c, size_t i, uint32_t plies, uint32_t *fp)
+int collection_prefixes(struct collection *c, size_t i, uint32_t plies, uint32_t *fp)
 {
-	if (c->spill_fd < 0 || !(c->entries[i].flags & COLLECTED_PREFIXES) || plies == 0 ||
+	if (c->spill_failed || !(c->entries[i].flags & COLLECTED_PREFIXES) || plies == 0 ||
 	    plies > c->entries[i].plies)
 		return -1;
 	if (!c->spill_at) {
-		c->spill_at = xmalloc((c->count + 1) * sizeof *c->spill_at);
+		c->spill_at = collection_grow(NULL, 0, (c->count + 1) * sizeof *c->spill_at);
 		uint64_t sum = 0;
 		for (size_t k = 0; k < c->count; k++) {
 			c->spill_at[k] = sum;
@@ -167,13 +253,24 @@ int collection_prefix(struct collection *c, size_t i, uint32_t plies, uint32_t *
 				sum += c->entries[k].plies;
 		}
 	}
-	off_t at = (off_t)((c->spill_at[i] + plies - 1) * sizeof *fp);
-	for (;;) {
-		ssize_t got = pread(c->spill_fd, fp, sizeof *fp, at);
+	if (c->spill_fd < 0) {
+		memcpy(fp, c->spill_buf + c->spill_at[i], plies * sizeof *fp);
+		return 0;
+	}
+	off_t at = (off_t)(c->spill_at[i] * sizeof *fp);
+	unsigned char *p = (unsigned char *)fp;
+	size_t left = plies * sizeof *fp;
+	while (left > 0) {
+		ssize_t got = pread(c->spill_fd, p, left, at);
 		if (got < 0 && errno == EINTR)
 			continue;
-		return got == (ssize_t)sizeof *fp ? 0 : -1;
+		if (got <= 0)
+			return -1;
+		p += got;
+		at += got;
+		left -= (size_t)got;
 	}
+	return 0;
 }
 
 static int collection_take_trf(struct collection *c, struct trf *t, const char *path);
@@ -286,6 +383,7 @@ void collection_mark_copies(struct collection *c)
 {
 	struct collected_findings out;
 	memset(&out, 0, sizeof out);
+	spill_flush(c);
 	find_duplicates(c, &out);
 	free(out.items);
 }
@@ -295,10 +393,16 @@ int collection_is_copy(const struct collection *c, size_t entry)
 	return entry < c->count && (c->entries[entry].flags & COLLECTED_COPY);
 }
 
+int collection_spill_error(const struct collection *c)
+{
+	return c ? c->spill_failed : 0;
+}
+
 long collection_findings(struct collection *c, collection_report report, void *ctx)
 {
 	struct collected_findings out;
 	memset(&out, 0, sizeof out);
+	spill_flush(c);
 	find_duplicates(c, &out);
 	find_tournament_problems(c, &out);
 	find_pairing_problems(c, &out);

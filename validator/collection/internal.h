@@ -15,7 +15,6 @@ enum { COLLECT_WHITE, COLLECT_BLACK, COLLECT_EVENT, COLLECT_SITE, COLLECT_EVENT_
 /* Longer tag values are cut to this many bytes (LIMITS). */
 #define COLLECT_STRING_MAX 255
 
-uint64_t collect_moves_step(uint64_t h, uint64_t key);
 size_t collect_prefixes_at(size_t strings);
 size_t collect_record_size(const uint16_t *len, uint32_t prefixes);
 /* Reads the game at `at` of a batch; returns where the next one starts. */
@@ -26,8 +25,10 @@ const unsigned char *collect_record_next(const unsigned char *at, struct collect
 /* A PGN date as yyyymmdd, its unknown parts 0 ("1999.??.??": 19990000);
  * 0 when there is no year. */
 uint32_t names_date(const char *date);
-/* Whether a Termination tag, an Annotator or a comment says the game was not
- * played: a forfeit (not one on time), a bye, a default, "not played". */
+/* What a Termination tag, an Annotator or a comment says: 1 that the game
+ * was not played (unplayed, a bye, a default, a walkover, a no-show), 2
+ * that it was forfeited (not on time: after moves, or before any), 0
+ * neither. */
 int names_say_unplayed(const char *text);
 /* A name folded for comparing: its words in lower case without accents or
  * punctuation, sorted, one space between ("Carlsen, Magnus", "Magnus
@@ -46,12 +47,24 @@ int names_similar(const char *a, const char *b);
 /* Whether a name says nothing: empty, "?", "-", "N.N.", "NN". */
 int names_unknown(const char *name);
 
+/* As xrealloc, of a block whose first `keep` bytes matter, and as xmalloc
+ * (p NULL), with the new block's pages mapped in one go (memory_populate):
+ * a page fault a page costs more than the work of the collection's checks
+ * on a virtual machine.  The arrays of the index and of the passes are
+ * made so. */
+void *collection_grow(void *p, size_t keep, size_t size);
+
+/* Sorts n keys in increasing order (radix sort, a byte at a time, passing
+ * over the bytes all keys share). */
+void sort_keys(uint64_t *keys, size_t n);
+
 /* The run's strings, each kept once. */
 struct string_pool {
 	char *text;
 	size_t text_len, text_cap;
 	uint64_t *where;            /* per id: offset << 16 | length */
 	uint32_t *fold;             /* per id: id of its folded form + 1 (0: not folded yet) */
+	uint8_t *unknown;           /* per id, once folded: the name says nothing (names_unknown) */
 	uint32_t count, cap;
 	uint32_t *slots;            /* open addressing: id + 1 */
 	uint32_t *hashes;           /* per id: its hash's low half */
@@ -63,6 +76,8 @@ uint32_t pool_intern(struct string_pool *p, const char *s, size_t len);
 const char *pool_string(const struct string_pool *p, uint32_t id, size_t *len);
 /* The id of the folded form of name id (names_fold). */
 uint32_t pool_folded(struct string_pool *p, uint32_t id);
+/* names_unknown() of name id, from its folded form. */
+int pool_unknown(struct string_pool *p, uint32_t id);
 void pool_free(struct string_pool *p);
 
 struct collection {
@@ -77,6 +92,11 @@ struct collection {
 	uint64_t spilled;           /* fingerprints written */
 	int spill_failed;           /* errno of the write that failed, 0 if none */
 	uint64_t *spill_at;         /* at the end: where each entry's fingerprints begin */
+	uint32_t last_event, last_round; /* the ids of the game before's */
+	uint32_t *spill_buf;        /* the fingerprints, while they fit in memory; then those
+				       not written to the file yet */
+	size_t spill_buffered, spill_cap;
+	size_t spill_memory;        /* how many may be kept in memory (0: SPILL_MEMORY) */
 	/* --trf */
 	struct trf *trf;
 	char *trf_path;
@@ -116,8 +136,9 @@ void find_duplicates(struct collection *c, struct collected_findings *out);
 void find_tournament_problems(struct collection *c, struct collected_findings *out);
 void find_pairing_problems(struct collection *c, struct collected_findings *out);
 
-/* The fingerprint of the first `plies` plies of entry i (plies >= 1): from
- * the temporary file.  Returns 0, or -1 when it cannot be read. */
-int collection_prefix(struct collection *c, size_t i, uint32_t plies, uint32_t *fp);
+/* The fingerprints of entry i's first `plies` plies (plies >= 1), fp[k] of
+ * the moves up to ply k + 1: from the temporary file, in one read.
+ * Returns 0, or -1 when they cannot be read. */
+int collection_prefixes(struct collection *c, size_t i, uint32_t plies, uint32_t *fp);
 
 #endif

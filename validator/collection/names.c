@@ -73,47 +73,58 @@ static size_t fold_char(const unsigned char *s, char *buf)
 
 #define FOLD_WORDS 16
 
+struct word {
+	const char *at;
+	size_t len;
+};
+
+static int word_before(const struct word *a, const struct word *b)
+{
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->at, b->at, n);
+	return c < 0 || (c == 0 && a->len < b->len);
+}
+
 size_t names_fold(const char *name, char *out, size_t len)
 {
-	char words[FOLD_WORDS][64];
+	/* the letters folded, words one after another (at most FOLD_WORDS) */
+	char letters[4 * COLLECT_STRING_MAX + 4];
+	struct word words[FOLD_WORDS];
 	int count = 0;
-	size_t word_len = 0;
+	size_t n = 0, start = 0;
 	const unsigned char *s = (const unsigned char *)(name ? name : "");
 	for (;;) {
 		char buf[4];
-		size_t n = fold_char(s, buf);
+		size_t step = fold_char(s, buf);
 		if (buf[0] && count < FOLD_WORDS) {
-			for (int i = 0; i < 3 && buf[i]; i++)
-				if (word_len < sizeof words[0] - 1)
-					words[count][word_len++] = buf[i];
-		} else if (word_len > 0) {
-			words[count++][word_len] = '\0';
-			word_len = 0;
+			for (int i = 0; i < 3 && buf[i] && n < sizeof letters - 1; i++)
+				letters[n++] = buf[i];
+		} else if (n > start) {
+			words[count++] = (struct word){ letters + start, n - start };
+			start = n;
 		}
-		if (n == 0)
+		if (step == 0)
 			break;
-		s += n;
+		s += step;
 	}
-	if (word_len > 0 && count < FOLD_WORDS)
-		words[count++][word_len] = '\0';
+	if (n > start && count < FOLD_WORDS)
+		words[count++] = (struct word){ letters + start, n - start };
 	/* insertion sort: a name has a few words */
 	for (int i = 1; i < count; i++) {
-		char w[64];
-		memcpy(w, words[i], sizeof w);
+		struct word w = words[i];
 		int j = i;
-		for (; j > 0 && strcmp(words[j - 1], w) > 0; j--)
-			memcpy(words[j], words[j - 1], sizeof w);
-		memcpy(words[j], w, sizeof w);
+		for (; j > 0 && word_before(&w, &words[j - 1]); j--)
+			words[j] = words[j - 1];
+		words[j] = w;
 	}
 	size_t at = 0;
 	for (int i = 0; i < count; i++) {
-		size_t n = strlen(words[i]);
-		if (at + n + (i > 0) + 1 > len)
+		if (at + words[i].len + (i > 0) + 1 > len)
 			break;
 		if (i > 0)
 			out[at++] = ' ';
-		memcpy(out + at, words[i], n);
-		at += n;
+		memcpy(out + at, words[i].at, words[i].len);
+		at += words[i].len;
 	}
 	if (len)
 		out[at < len ? at : len - 1] = '\0';
@@ -271,46 +282,38 @@ void collection_date_text(uint32_t d, char *buf, size_t len)
 	snprintf(buf, len, "%04u.%s.%s", d / 10000, m, day);
 }
 
-/* Whether `word` stands at s in text as a word of its own (case aside). */
-static int word_at(const char *text, const char *s, const char *word, size_t n)
-{
-	if (s > text && isalpha((unsigned char)s[-1]))
-		return 0;
-	if (strncasecmp(s, word, n) != 0)
-		return 0;
-	return !isalpha((unsigned char)s[n]);
-}
-
-static const char *find_word(const char *text, const char *word)
+/* Whether `word` stands in the lower-case text as a word of its own (as
+ * the start of one when `stem`: "forfeit" in "forfeited"). */
+static int has_word(const char *text, const char *word, int stem)
 {
 	size_t n = strlen(word);
-	for (const char *s = text; *s; s++)
-		if ((*s | 0x20) == (word[0] | 0x20) && word_at(text, s, word, n))
-			return s;
-	return NULL;
+	for (const char *s = strstr(text, word); s; s = strstr(s + 1, word)) {
+		if ((s == text || !isalpha((unsigned char)s[-1])) && (stem || !isalpha((unsigned char)s[n])))
+			return 1;
+	}
+	return 0;
 }
 
 int names_say_unplayed(const char *text)
 {
 	if (!text || !*text)
 		return 0;
+	char low[COLLECT_STRING_MAX + 1];
+	size_t n = 0;
+	for (; text[n] && n < sizeof low - 1; n++)
+		low[n] = (char)tolower((unsigned char)text[n]);
+	low[n] = '\0';
 	static const char *const phrases[] = {
 		"unplayed", "not played", "bye", "by default", "walkover", "walk-over", "no show", "did not show",
-		"non-arrival", "forfeit win", "forfeit loss", "won by forfeit", "lost by forfeit", "win by forfeit",
-		"loss by forfeit", "forfeited", "forfeit",
+		"non-arrival",
 	};
-	for (size_t i = 0; i < sizeof phrases / sizeof *phrases; i++) {
-		const char *s = find_word(text, phrases[i]);
-		if (!s)
-			continue;
-		if (strncasecmp(phrases[i], "forfeit", 7) == 0) {
-			/* "forfeits on time", "time forfeit", "forfeited on time": a game played */
-			if (find_word(text, "time") || find_word(text, "flag"))
-				continue;
-		}
-		return 1;
-	}
-	return 0;
+	for (size_t i = 0; i < sizeof phrases / sizeof *phrases; i++)
+		if (has_word(low, phrases[i], 0))
+			return 1;
+	/* a forfeit, forfeited: one that may have come after moves ("forfeits
+	 * by disconnection"); "forfeits on time", "time forfeit" are a loss on
+	 * time */
+	return has_word(low, "forfeit", 1) && !has_word(low, "time", 0) && !has_word(low, "flag", 0) ? 2 : 0;
 }
 
 /* FNV-1a, 64 bits. */
@@ -327,7 +330,8 @@ static uint64_t hash_bytes(const char *s, size_t n)
 static void pool_grow_slots(struct string_pool *p)
 {
 	uint32_t slots = p->slot_count ? p->slot_count * 2 : 1024;
-	uint32_t *t = xcalloc(slots, sizeof *t);
+	uint32_t *t = collection_grow(NULL, 0, slots * sizeof *t);
+	memset(t, 0, slots * sizeof *t);
 	for (uint32_t id = 0; id < p->count; id++) {
 		uint32_t at = p->hashes[id] & (slots - 1);
 		while (t[at])
@@ -356,16 +360,18 @@ uint32_t pool_intern(struct string_pool *p, const char *s, size_t len)
 			return id;
 	}
 	if (p->count == p->cap) {
+		uint32_t had = p->cap;
 		p->cap = p->cap ? p->cap * 2 : 1024;
-		p->where = xrealloc(p->where, p->cap * sizeof *p->where);
-		p->hashes = xrealloc(p->hashes, p->cap * sizeof *p->hashes);
-		p->fold = xrealloc(p->fold, p->cap * sizeof *p->fold);
+		p->where = collection_grow(p->where, had * sizeof *p->where, p->cap * sizeof *p->where);
+		p->hashes = collection_grow(p->hashes, had * sizeof *p->hashes, p->cap * sizeof *p->hashes);
+		p->fold = collection_grow(p->fold, had * sizeof *p->fold, p->cap * sizeof *p->fold);
+		p->unknown = collection_grow(p->unknown, had * sizeof *p->unknown, p->cap * sizeof *p->unknown);
 	}
 	if (p->text_len + len + 1 > p->text_cap) {
 		size_t cap = p->text_cap ? p->text_cap * 2 : 1 << 16;
 		while (cap < p->text_len + len + 1)
 			cap *= 2;
-		p->text = xrealloc(p->text, cap);
+		p->text = collection_grow(p->text, p->text_len, cap);
 		p->text_cap = cap;
 	}
 	memcpy(p->text + p->text_len, s, len);
@@ -374,6 +380,7 @@ uint32_t pool_intern(struct string_pool *p, const char *s, size_t len)
 	p->where[id] = (uint64_t)p->text_len << 16 | len;
 	p->hashes[id] = h;
 	p->fold[id] = 0;
+	p->unknown[id] = 0;
 	p->text_len += len + 1;
 	p->slots[at] = id + 1;
 	return id;
@@ -401,7 +408,65 @@ uint32_t pool_folded(struct string_pool *p, uint32_t id)
 	size_t n = names_fold(pool_string(p, id, NULL), buf, sizeof buf);
 	uint32_t f = pool_intern(p, buf, n);
 	p->fold[id] = f + 1;
+	p->unknown[id] = !buf[0] || strcmp(buf, "nn") == 0 || strcmp(buf, "n n") == 0 || strcmp(buf, "unknown") == 0;
 	return f;
+}
+
+void *collection_grow(void *p, size_t keep, size_t size)
+{
+	void *q = xmalloc(size);
+	(void)memory_populate(q, size);
+	if (p && keep)
+		memcpy(q, p, keep < size ? keep : size);
+	free(p);
+	return q;
+}
+
+int pool_unknown(struct string_pool *p, uint32_t id)
+{
+	if (id >= p->count)
+		return 1;
+	pool_folded(p, id);
+	return p->unknown[id];
+}
+
+void sort_keys(uint64_t *keys, size_t n)
+{
+	if (n < 2)
+		return;
+	if (n < 48) {
+		for (size_t i = 1; i < n; i++) {
+			uint64_t k = keys[i];
+			size_t j = i;
+			for (; j > 0 && keys[j - 1] > k; j--)
+				keys[j] = keys[j - 1];
+			keys[j] = k;
+		}
+		return;
+	}
+	uint64_t all_or = 0, all_and = ~0ull;
+	for (size_t i = 0; i < n; i++) {
+		all_or |= keys[i];
+		all_and &= keys[i];
+	}
+	uint64_t *tmp = collection_grow(NULL, 0, n * sizeof *tmp), *from = keys, *to = tmp;
+	for (int shift = 0; shift < 64; shift += 8) {
+		if ((((all_or ^ all_and) >> shift) & 0xff) == 0)
+			continue;   /* every key has this byte */
+		size_t count[257] = { 0 };
+		for (size_t i = 0; i < n; i++)
+			count[((from[i] >> shift) & 0xff) + 1]++;
+		for (int b = 0; b < 256; b++)
+			count[b + 1] += count[b];
+		for (size_t i = 0; i < n; i++)
+			to[count[(from[i] >> shift) & 0xff]++] = from[i];
+		uint64_t *t = from;
+		from = to;
+		to = t;
+	}
+	if (from != keys)
+		memcpy(keys, from, n * sizeof *keys);
+	free(tmp);
 }
 
 void pool_free(struct string_pool *p)
@@ -409,6 +474,7 @@ void pool_free(struct string_pool *p)
 	free(p->text);
 	free(p->where);
 	free(p->fold);
+	free(p->unknown);
 	free(p->slots);
 	free(p->hashes);
 	memset(p, 0, sizeof *p);

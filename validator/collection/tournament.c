@@ -27,7 +27,7 @@
  * fide-id-conflict (one FIDE ID, names not alike: names_similar),
  * unmarked-forfeit (1-0 or 0-1 without a move, with no Termination tag to
  * say why and nothing that says it was a forfeit)
- * and played-forfeit (moves, and a tag or comment that says the game was
+ * and unplayed-with-moves (moves, and a tag or comment that says the game was
  * not played).
  */
 #include "validator/collection/internal.h"
@@ -138,7 +138,7 @@ static struct keyed *room(struct scratch *s, size_t n)
 {
 	if (n > s->cap) {
 		s->cap = n;
-		s->k = xrealloc(s->k, n * sizeof *s->k);
+		s->k = collection_grow(s->k, 0, n * sizeof *s->k);
 	}
 	return s->k;
 }
@@ -155,12 +155,14 @@ static uint32_t opponent_of(struct collection *c, const struct collection_entry 
 static void paired_twice(struct collection *c, struct collected_findings *out, const uint32_t *g, size_t n,
 			 struct scratch *s)
 {
+	if (n < 2)
+		return;
 	struct keyed *k = room(s, 2 * n);
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct collection_entry *e = &c->entries[g[i]];
 		if ((e->flags & COLLECTED_COPY) || unknown_value(collection_string(c, e->round)) ||
-		    names_unknown(collection_string(c, e->white)) || names_unknown(collection_string(c, e->black)))
+		    pool_unknown(&c->pool, e->white) || pool_unknown(&c->pool, e->black))
 			continue;
 		k[m++] = (struct keyed){ e->round, pool_folded(&c->pool, e->white), g[i] };
 		k[m++] = (struct keyed){ e->round, pool_folded(&c->pool, e->black), g[i] };
@@ -216,6 +218,8 @@ static void paired_twice(struct collection *c, struct collected_findings *out, c
 static void board_twice(struct collection *c, struct collected_findings *out, const uint32_t *g, size_t n,
 			struct scratch *s)
 {
+	if (n < 2)
+		return;
 	struct keyed *k = room(s, n);
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -250,8 +254,8 @@ static void rounds_and_dates(struct collection *c, struct collected_findings *ou
 	struct keyed *k;
 	size_t m;
 	/* the rounds by first number: games, and the date most of them have */
+	/* zero between calls: cleared after use, as far as it was used */
 	static uint32_t games_in[ROUNDS_MAX + 1];
-	memset(games_in, 0, sizeof games_in);
 	unsigned top = 0, most = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct collection_entry *e = &c->entries[g[i]];
@@ -314,7 +318,6 @@ static void rounds_and_dates(struct collection *c, struct collected_findings *ou
 	}
 	qsort(k, m, sizeof *k, by_key);
 	static uint32_t round_date[ROUNDS_MAX + 1];
-	memset(round_date, 0, sizeof round_date);
 	for (size_t i = 0; i < m;) {
 		size_t j = i, best = 0;
 		uint32_t date = 0;
@@ -365,19 +368,24 @@ static void rounds_and_dates(struct collection *c, struct collected_findings *ou
 			 before ? "before the games of" : "after the games of", q, other);
 		f->rule = "PGN 8.1.1.3";
 	}
+	memset(games_in, 0, (top + 1) * sizeof *games_in);
+	for (size_t i = 0; i < m; i++)
+		round_date[k[i].key] = 0;
 }
 
 /* name-variant: two spellings that fold alike, or one FIDE ID and compatible names. */
 static void name_variants(struct collection *c, struct collected_findings *out, const uint32_t *g, size_t n,
 			  struct scratch *s)
 {
+	if (n < 2)
+		return;
 	struct keyed *k = room(s, 2 * n);
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct collection_entry *e = &c->entries[g[i]];
-		if (!names_unknown(collection_string(c, e->white)))
+		if (!pool_unknown(&c->pool, e->white))
 			k[m++] = (struct keyed){ pool_folded(&c->pool, e->white), e->white, g[i] };
-		if (!names_unknown(collection_string(c, e->black)))
+		if (!pool_unknown(&c->pool, e->black))
 			k[m++] = (struct keyed){ pool_folded(&c->pool, e->black), e->black, g[i] };
 	}
 	qsort(k, m, sizeof *k, by_key);
@@ -405,9 +413,9 @@ static void name_variants(struct collection *c, struct collected_findings *out, 
 	m = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct collection_entry *e = &c->entries[g[i]];
-		if (e->white_fide && !names_unknown(collection_string(c, e->white)))
+		if (e->white_fide && !pool_unknown(&c->pool, e->white))
 			k[m++] = (struct keyed){ e->white_fide, pool_folded(&c->pool, e->white), g[i] };
-		if (e->black_fide && !names_unknown(collection_string(c, e->black)))
+		if (e->black_fide && !pool_unknown(&c->pool, e->black))
 			k[m++] = (struct keyed){ e->black_fide, pool_folded(&c->pool, e->black), g[i] };
 	}
 	qsort(k, m, sizeof *k, by_key);
@@ -443,9 +451,9 @@ static void fide_conflicts(struct collection *c, struct collected_findings *out,
 	size_t m = 0;
 	for (size_t i = 0; i < c->count; i++) {
 		const struct collection_entry *e = &c->entries[i];
-		if (e->white_fide && !names_unknown(collection_string(c, e->white)))
+		if (e->white_fide && !pool_unknown(&c->pool, e->white))
 			k[m++] = (struct keyed){ e->white_fide, pool_folded(&c->pool, e->white), (uint32_t)i };
-		if (e->black_fide && !names_unknown(collection_string(c, e->black)))
+		if (e->black_fide && !pool_unknown(&c->pool, e->black))
 			k[m++] = (struct keyed){ e->black_fide, pool_folded(&c->pool, e->black), (uint32_t)i };
 	}
 	qsort(k, m, sizeof *k, by_key);
@@ -481,13 +489,14 @@ static void each_game(struct collection *c, struct collected_findings *out)
 	for (size_t i = 0; i < c->count; i++) {
 		const struct collection_entry *e = &c->entries[i];
 		const char *w = collection_string(c, e->white), *b = collection_string(c, e->black);
-		if (!names_unknown(w) && pool_folded(&c->pool, e->white) == pool_folded(&c->pool, e->black)) {
+		if (!pool_unknown(&c->pool, e->white) && pool_folded(&c->pool, e->white) == pool_folded(&c->pool, e->black)) {
 			struct finding *f = collection_finding(c, out, CHECK_SELF_PAIRED, SEVERITY_WARNING, i, -1);
 			snprintf(f->message, sizeof f->message, "White \"%.80s\" and Black \"%.80s\" are one player", w, b);
 			f->rule = "PGN 8.1.1.5";
 		}
 		int decisive = e->result == RESULT_WHITE || e->result == RESULT_BLACK;
-		if (!(e->flags & COLLECTED_MOVETEXT) && decisive && !(e->flags & (COLLECTED_UNPLAYED | COLLECTED_TERMINATION))) {
+		if (!(e->flags & COLLECTED_MOVETEXT) && decisive &&
+		    !(e->flags & (COLLECTED_UNPLAYED | COLLECTED_FORFEIT_NOTE | COLLECTED_TERMINATION))) {
 			struct finding *f = collection_finding(c, out, CHECK_UNMARKED_FORFEIT, SEVERITY_WARNING, i, -1);
 			snprintf(f->message, sizeof f->message,
 				 "%s without a move: if it was a forfeit, a Termination tag or comment should say so; "
@@ -495,10 +504,10 @@ static void each_game(struct collection *c, struct collected_findings *out)
 			f->rule = "PGN 9.8.1";
 		}
 		if ((e->flags & COLLECTED_MOVETEXT) && (e->flags & COLLECTED_UNPLAYED)) {
-			struct finding *f = collection_finding(c, out, CHECK_PLAYED_FORFEIT, SEVERITY_WARNING, i, -1);
+			struct finding *f = collection_finding(c, out, CHECK_UNPLAYED_WITH_MOVES, SEVERITY_WARNING, i, -1);
 			snprintf(f->message, sizeof f->message,
 				 "the game has %u %s, but its Termination, Annotator or a comment says it was not played "
-				 "(a forfeit, a bye)", e->plies, e->plies == 1 ? "ply" : "plies");
+				 "(unplayed, a bye, a default)", e->plies, e->plies == 1 ? "ply" : "plies");
 			f->rule = "PGN 9.8.1";
 		}
 	}
@@ -509,37 +518,50 @@ void find_tournament_problems(struct collection *c, struct collected_findings *o
 	struct scratch s = { NULL, 0 };
 	each_game(c, out);
 	fide_conflicts(c, out, &s);
-	uint32_t *order = xmalloc((c->count + 1) * sizeof *order);
+	/* the games of each event, by sorted 8-byte keys (event, entry) */
+	uint64_t *keys = collection_grow(NULL, 0, (c->count + 1) * sizeof *keys);
+	uint32_t *order = collection_grow(NULL, 0, (c->count + 1) * sizeof *order);
 	size_t m = 0;
 	for (size_t i = 0; i < c->count; i++) {
 		const char *event, *site, *date;
 		collection_event(c, c->entries[i].event, &event, &site, &date);
 		if (!unknown_value(event))
-			order[m++] = (uint32_t)i;
+			keys[m++] = (uint64_t)c->entries[i].event << 32 | i;
 	}
+	sort_keys(keys, m);
+	for (size_t i = 0; i < m; i++)
+		order[i] = (uint32_t)keys[i];
+	free(keys);
 	sorted_c = c;
-	qsort(order, m, sizeof *order, by_event_date);
-	for (size_t i = 0; i < m;) {
-		size_t j = i + 1;
-		uint32_t last = c->entries[order[i]].date;
-		const char *event, *site, *event_date;
-		collection_event(c, c->entries[order[i]].event, &event, &site, &event_date);
-		int dated = names_date(event_date) != 0;
-		while (j < m && c->entries[order[j]].event == c->entries[order[i]].event) {
-			uint32_t d = c->entries[order[j]].date;
-			if (!dated && apart(last, d))
-				break;
-			if (d)
-				last = d;
-			j++;
+	for (size_t first = 0; first < m;) {
+		/* one Event, Site and EventDate: by date, then cut into events */
+		size_t last = first + 1;
+		while (last < m && c->entries[order[last]].event == c->entries[order[first]].event)
+			last++;
+		qsort(order + first, last - first, sizeof *order, by_event_date);
+		for (size_t i = first; i < last;) {
+			size_t j = i + 1;
+			uint32_t day = c->entries[order[i]].date;
+			const char *event, *site, *event_date;
+			collection_event(c, c->entries[order[i]].event, &event, &site, &event_date);
+			int dated = names_date(event_date) != 0;
+			while (j < last) {
+				uint32_t d = c->entries[order[j]].date;
+				if (!dated && apart(day, d))
+					break;
+				if (d)
+					day = d;
+				j++;
+			}
+			/* the event's games in input order */
+			qsort(order + i, j - i, sizeof *order, by_index);
+			paired_twice(c, out, order + i, j - i, &s);
+			board_twice(c, out, order + i, j - i, &s);
+			rounds_and_dates(c, out, order + i, j - i, &s);
+			name_variants(c, out, order + i, j - i, &s);
+			i = j;
 		}
-		/* the event's games in input order */
-		qsort(order + i, j - i, sizeof *order, by_index);
-		paired_twice(c, out, order + i, j - i, &s);
-		board_twice(c, out, order + i, j - i, &s);
-		rounds_and_dates(c, out, order + i, j - i, &s);
-		name_variants(c, out, order + i, j - i, &s);
-		i = j;
+		first = last;
 	}
 	free(order);
 	free(s.k);
