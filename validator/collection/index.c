@@ -308,59 +308,79 @@ int collection_reports(const struct collection *c, enum check_code code, enum se
 	return c->reported[code][sev];
 }
 
+void collection_keep_pending(struct collected_findings *out)
+{
+	if (!out->has_pending)
+		return;
+	out->has_pending = 0;
+	size_t n = strlen(out->scratch.message);
+	if (out->text_len + n > out->text_cap) {
+		size_t cap = out->text_cap ? 2 * out->text_cap : 1 << 16;
+		while (cap < out->text_len + n)
+			cap *= 2;
+		out->text = collection_grow(out->text, out->text_len, cap);
+		out->text_cap = cap;
+	}
+	memcpy(out->text + out->text_len, out->scratch.message, n);
+	if (out->count == out->cap) {
+		out->cap = out->cap ? out->cap * 2 : 256;
+		out->items = collection_grow(out->items, out->count * sizeof *out->items, out->cap * sizeof *out->items);
+	}
+	struct collected_finding *cf = &out->items[out->count++];
+	*cf = out->pending;
+	cf->rule = out->scratch.rule;
+	cf->text = out->text_len;
+	cf->text_len = (uint32_t)n;
+	out->text_len += n;
+}
+
+/* The finding the pass writes next into out->scratch; kept when reported. */
+static struct finding *begin_finding(struct collection *c, struct collected_findings *out, enum check_code code,
+				     enum severity sev)
+{
+	collection_keep_pending(out);
+	memset(&out->scratch, 0, sizeof out->scratch);
+	out->scratch.code = code;
+	out->scratch.severity = sev;
+	out->scratch.side = -1;
+	out->scratch.column = 1;
+	if (c->reported[code][sev]) {
+		out->has_pending = 1;
+		memset(&out->pending, 0, sizeof out->pending);
+		out->pending.code = (uint16_t)code;
+		out->pending.severity = (uint8_t)sev;
+		out->pending.other = -1;
+	}
+	return &out->scratch;
+}
+
 struct finding *collection_finding(struct collection *c, struct collected_findings *out, enum check_code code,
 				   enum severity sev, size_t entry, long other)
 {
-	if (!c->reported[code][sev]) {
-		memset(&out->scratch, 0, sizeof out->scratch);
-		return &out->scratch;
-	}
-	if (out->count == out->cap) {
-		out->cap = out->cap ? out->cap * 2 : 256;
-		out->items = xrealloc(out->items, out->cap * sizeof *out->items);
-	}
-	struct collected_finding *cf = &out->items[out->count++];
-	memset(cf, 0, sizeof *cf);
-	cf->entry = (uint32_t)entry;
-	struct finding *f = &cf->f;
-	const struct collection_entry *e = &c->entries[entry];
-	f->code = code;
-	f->severity = sev;
-	f->side = -1;
-	f->line = e->line;
-	f->column = 1;
-	if (other >= 0) {
-		const struct collection_entry *o = &c->entries[other];
-		f->other_file = collection_file(c, o->file);
-		f->other_game = o->game;
-		f->other_line = o->line;
-	}
+	struct finding *f = begin_finding(c, out, code, sev);
+	out->pending.entry = (uint32_t)entry;
+	out->pending.other = other;
+	f->line = c->entries[entry].line;
 	return f;
 }
 
 struct finding *collection_pairing_finding(struct collection *c, struct collected_findings *out, enum check_code code,
 					   enum severity sev, int p, int r)
 {
-	if (!c->reported[code][sev]) {
-		memset(&out->scratch, 0, sizeof out->scratch);
-		return &out->scratch;
-	}
-	if (out->count == out->cap) {
-		out->cap = out->cap ? out->cap * 2 : 256;
-		out->items = xrealloc(out->items, out->cap * sizeof *out->items);
-	}
-	struct collected_finding *cf = &out->items[out->count++];
-	memset(cf, 0, sizeof *cf);
-	cf->entry = NO_ENTRY;
-	cf->trf_player = p;
-	cf->trf_round = r;
-	struct finding *f = &cf->f;
-	f->code = code;
-	f->severity = sev;
-	f->side = -1;
+	struct finding *f = begin_finding(c, out, code, sev);
+	out->pending.entry = NO_ENTRY;
+	out->pending.trf_player = p;
+	out->pending.trf_round = r;
 	f->line = c->trf->players[p].line;
-	f->column = 1;
 	return f;
+}
+
+/* The collection whose findings by_game sorts (one sort at a time). */
+static const struct collection *sorting_findings;
+
+static uint64_t trf_line(const struct collected_finding *f)
+{
+	return sorting_findings->trf->players[f->trf_player].line;
 }
 
 static int by_game(const void *pa, const void *pb)
@@ -368,15 +388,13 @@ static int by_game(const void *pa, const void *pb)
 	const struct collected_finding *a = pa, *b = pb;
 	if (a->entry != b->entry)
 		return a->entry < b->entry ? -1 : 1;
-	if (a->entry == NO_ENTRY && a->f.line != b->f.line)
-		return a->f.line < b->f.line ? -1 : 1;
+	if (a->entry == NO_ENTRY && trf_line(a) != trf_line(b))
+		return trf_line(a) < trf_line(b) ? -1 : 1;
 	if (a->entry == NO_ENTRY && a->trf_round != b->trf_round)
 		return a->trf_round < b->trf_round ? -1 : 1;
-	if (a->f.code != b->f.code)
-		return a->f.code < b->f.code ? -1 : 1;
-	if (a->f.other_game != b->f.other_game)
-		return a->f.other_game < b->f.other_game ? -1 : 1;
-	return a->f.other_line < b->f.other_line ? -1 : a->f.other_line > b->f.other_line;
+	if (a->code != b->code)
+		return a->code < b->code ? -1 : 1;
+	return a->other < b->other ? -1 : a->other > b->other;
 }
 
 void collection_mark_copies(struct collection *c)
@@ -386,6 +404,7 @@ void collection_mark_copies(struct collection *c)
 	spill_flush(c);
 	find_duplicates(c, &out);
 	free(out.items);
+	free(out.text);
 }
 
 int collection_is_copy(const struct collection *c, size_t entry)
@@ -406,12 +425,30 @@ long collection_findings(struct collection *c, collection_report report, void *c
 	find_duplicates(c, &out);
 	find_tournament_problems(c, &out);
 	find_pairing_problems(c, &out);
+	collection_keep_pending(&out);
 	/* entries are in input order: by entry is by file, then game */
+	sorting_findings = c;
 	qsort(out.items, out.count, sizeof *out.items, by_game);
+	struct finding f;
 	for (size_t i = 0; i < out.count; i++) {
 		const struct collected_finding *cf = &out.items[i];
 		struct collection_label label;
 		char date[16], round[16];
+		memset(&f, 0, sizeof f);
+		f.code = (enum check_code)cf->code;
+		f.severity = (enum severity)cf->severity;
+		f.side = -1;
+		f.column = 1;
+		f.rule = cf->rule;
+		size_t n = cf->text_len < sizeof f.message - 1 ? cf->text_len : sizeof f.message - 1;
+		memcpy(f.message, out.text + cf->text, n);
+		f.message[n] = '\0';
+		if (cf->other >= 0) {
+			const struct collection_entry *o = &c->entries[cf->other];
+			f.other_file = collection_file(c, o->file);
+			f.other_game = o->game;
+			f.other_line = o->line;
+		}
 		if (cf->entry == NO_ENTRY) {
 			const struct trf_player *p = &c->trf->players[cf->trf_player];
 			const struct trf_player *o = trf_player(c->trf, p->round[cf->trf_round - 1].opponent);
@@ -422,7 +459,8 @@ long collection_findings(struct collection *c, collection_report report, void *c
 				c->trf_path, 0, white ? p->name : (o ? o->name : NULL), white ? (o ? o->name : NULL) : p->name,
 				c->trf->name[0] ? c->trf->name : NULL, round, date[0] ? date : NULL,
 			};
-			report(ctx, NULL, &label, &cf->f);
+			f.line = p->line;
+			report(ctx, NULL, &label, &f);
 			continue;
 		}
 		struct collection_entry *e = &c->entries[cf->entry];
@@ -435,9 +473,11 @@ long collection_findings(struct collection *c, collection_report report, void *c
 			collection_file(c, e->file), e->game, *white ? white : NULL, *black ? black : NULL,
 			*event ? event : NULL, *r ? r : NULL, *date ? date : NULL,
 		};
-		report(ctx, e, &label, &cf->f);
+		f.line = e->line;
+		report(ctx, e, &label, &f);
 	}
 	long n = (long)out.count;
 	free(out.items);
+	free(out.text);
 	return n;
 }

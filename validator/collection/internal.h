@@ -104,11 +104,19 @@ struct collection {
 
 #include "parser/trf.h"
 
-/* The checks' output: each finding goes into the list, sorted at the end. */
+/* The checks' output: each finding is written into `scratch` (as the
+ * passes write a struct finding), then kept compact - its code, its games,
+ * its rule and its message in `text`, about 40 bytes and the message's -
+ * until all are sorted by game and reported. */
 struct collected_finding {
-	struct finding f;
 	uint32_t entry;             /* NO_ENTRY: about a pairing of the TRF */
-	int trf_player, trf_round;  /* then: the player's index, the round */
+	uint16_t code;
+	uint8_t severity;
+	int32_t trf_player, trf_round; /* a pairing: the player's index, the round */
+	int64_t other;              /* the entry of the other game, or -1 */
+	const char *rule;
+	uint64_t text;              /* the message: offset in text */
+	uint32_t text_len;
 };
 
 #define NO_ENTRY UINT32_MAX
@@ -116,8 +124,15 @@ struct collected_finding {
 struct collected_findings {
 	struct collected_finding *items;
 	size_t count, cap;
-	struct finding scratch;     /* what a finding not reported is written into */
+	char *text;
+	size_t text_len, text_cap;
+	struct finding scratch;     /* the finding being written */
+	struct collected_finding pending; /* and what is kept of it, when it is reported */
+	int has_pending;
 };
+
+/* Keeps the finding written last (collection_finding), if it is reported. */
+void collection_keep_pending(struct collected_findings *out);
 
 /* Whether code is reported at its default severity or at sev. */
 int collection_reports(const struct collection *c, enum check_code code, enum severity sev);

@@ -40,8 +40,6 @@
 /* Games of one name and site this far apart (in days) are two events. */
 #define EVENT_GAP_DAYS 60
 
-static const struct collection *sorted_c;
-
 static int unknown_value(const char *s)
 {
 	return !*s || ((s[0] == '?' || s[0] == '-') && !s[1]);
@@ -72,37 +70,59 @@ static int apart(uint32_t a, uint32_t b)
 	return a / 10000 != b / 10000;
 }
 
-static int by_event_date(const void *pa, const void *pb)
-{
-	const struct collection_entry *e = sorted_c->entries;
-	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	if (e[a].event != e[b].event)
-		return e[a].event < e[b].event ? -1 : 1;
-	long da = day_of_any(e[a].date), db = day_of_any(e[b].date);
-	if (da != db)
-		return da < db ? -1 : 1;
-	return a < b ? -1 : a > b;
-}
-
-static int by_index(const void *pa, const void *pb)
-{
-	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	return a < b ? -1 : a > b;
-}
-
 /* (key, key2, entry) triples sorted to find two games that share a key. */
 struct keyed {
 	uint32_t key, key2, entry;
 };
 
-static int by_key(const void *pa, const void *pb)
+static uint64_t composite(const struct keyed *k)
 {
-	const struct keyed *a = pa, *b = pb;
-	if (a->key != b->key)
-		return a->key < b->key ? -1 : 1;
-	if (a->key2 != b->key2)
-		return a->key2 < b->key2 ? -1 : 1;
-	return a->entry < b->entry ? -1 : a->entry > b->entry;
+	return (uint64_t)k->key << 32 | k->key2;
+}
+
+/* Sorts the triples by key and key2, keeping the order of those that share
+ * both (the passes build them in the order of the games, so that is by
+ * entry): an insertion sort of a few, a radix sort of more, moving 12
+ * bytes a triple, a byte of the keys at a time (those all share passed
+ * over). */
+static void sort_keyed(struct keyed *k, size_t n, struct keyed **tmp, size_t *tmp_cap)
+{
+	if (n < 32) {
+		for (size_t i = 1; i < n; i++) {
+			struct keyed x = k[i];
+			size_t j = i;
+			for (; j > 0 && composite(&k[j - 1]) > composite(&x); j--)
+				k[j] = k[j - 1];
+			k[j] = x;
+		}
+		return;
+	}
+	if (n > *tmp_cap) {
+		*tmp_cap = n;
+		*tmp = collection_grow(*tmp, 0, n * sizeof **tmp);
+	}
+	uint64_t all_or = 0, all_and = ~0ull;
+	for (size_t i = 0; i < n; i++) {
+		all_or |= composite(&k[i]);
+		all_and &= composite(&k[i]);
+	}
+	struct keyed *from = k, *to = *tmp;
+	for (int shift = 0; shift < 64; shift += 8) {
+		if ((((all_or ^ all_and) >> shift) & 0xff) == 0)
+			continue;
+		size_t count[257] = { 0 };
+		for (size_t i = 0; i < n; i++)
+			count[((composite(&from[i]) >> shift) & 0xff) + 1]++;
+		for (int b = 0; b < 256; b++)
+			count[b + 1] += count[b];
+		for (size_t i = 0; i < n; i++)
+			to[count[(composite(&from[i]) >> shift) & 0xff]++] = from[i];
+		struct keyed *t = from;
+		from = to;
+		to = t;
+	}
+	if (from != k)
+		memcpy(k, from, n * sizeof *k);
 }
 
 static void where_game(const struct collection *c, const struct collection_entry *o, const struct collection_entry *e,
@@ -130,8 +150,8 @@ static void date_text(uint32_t d, char *buf, size_t len)
 }
 
 struct scratch {
-	struct keyed *k;
-	size_t cap;
+	struct keyed *k, *tmp;
+	size_t cap, tmp_cap;
 };
 
 static struct keyed *room(struct scratch *s, size_t n)
@@ -167,7 +187,7 @@ static void paired_twice(struct collection *c, struct collected_findings *out, c
 		k[m++] = (struct keyed){ e->round, pool_folded(&c->pool, e->white), g[i] };
 		k[m++] = (struct keyed){ e->round, pool_folded(&c->pool, e->black), g[i] };
 	}
-	qsort(k, m, sizeof *k, by_key);
+	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
 	for (size_t i = 0; i < m;) {
 		/* the games of one round (k[i].key), and of one player in it */
 		size_t round_end = i;
@@ -227,7 +247,7 @@ static void board_twice(struct collection *c, struct collected_findings *out, co
 		if (!(e->flags & COLLECTED_COPY) && e->board && !unknown_value(collection_string(c, e->round)))
 			k[m++] = (struct keyed){ e->round, e->board, g[i] };
 	}
-	qsort(k, m, sizeof *k, by_key);
+	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
 	for (size_t i = 1; i < m; i++) {
 		if (k[i].key != k[i - 1].key || k[i].key2 != k[i - 1].key2)
 			continue;
@@ -316,7 +336,7 @@ static void rounds_and_dates(struct collection *c, struct collected_findings *ou
 		if (r && r <= ROUNDS_MAX && day_of(e->date) && (!start || e->date >= start))
 			k[m++] = (struct keyed){ r, e->date, g[i] };
 	}
-	qsort(k, m, sizeof *k, by_key);
+	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
 	static uint32_t round_date[ROUNDS_MAX + 1];
 	for (size_t i = 0; i < m;) {
 		size_t j = i, best = 0;
@@ -388,7 +408,7 @@ static void name_variants(struct collection *c, struct collected_findings *out, 
 		if (!pool_unknown(&c->pool, e->black))
 			k[m++] = (struct keyed){ pool_folded(&c->pool, e->black), e->black, g[i] };
 	}
-	qsort(k, m, sizeof *k, by_key);
+	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
 	for (size_t i = 0; i < m;) {
 		size_t j = i + 1;
 		while (j < m && k[j].key == k[i].key)
@@ -418,7 +438,7 @@ static void name_variants(struct collection *c, struct collected_findings *out, 
 		if (e->black_fide && !pool_unknown(&c->pool, e->black))
 			k[m++] = (struct keyed){ e->black_fide, pool_folded(&c->pool, e->black), g[i] };
 	}
-	qsort(k, m, sizeof *k, by_key);
+	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
 	for (size_t i = 0; i < m;) {
 		size_t j = i + 1;
 		while (j < m && k[j].key == k[i].key)
@@ -456,7 +476,7 @@ static void fide_conflicts(struct collection *c, struct collected_findings *out,
 		if (e->black_fide && !pool_unknown(&c->pool, e->black))
 			k[m++] = (struct keyed){ e->black_fide, pool_folded(&c->pool, e->black), (uint32_t)i };
 	}
-	qsort(k, m, sizeof *k, by_key);
+	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
 	for (size_t i = 0; i < m;) {
 		size_t j = i + 1;
 		while (j < m && k[j].key == k[i].key)
@@ -515,7 +535,7 @@ static void each_game(struct collection *c, struct collected_findings *out)
 
 void find_tournament_problems(struct collection *c, struct collected_findings *out)
 {
-	struct scratch s = { NULL, 0 };
+	struct scratch s = { NULL, NULL, 0, 0 };
 	each_game(c, out);
 	fide_conflicts(c, out, &s);
 	/* the games of each event, by sorted 8-byte keys (event, entry) */
@@ -532,13 +552,23 @@ void find_tournament_problems(struct collection *c, struct collected_findings *o
 	for (size_t i = 0; i < m; i++)
 		order[i] = (uint32_t)keys[i];
 	free(keys);
-	sorted_c = c;
+	uint64_t *ekeys = NULL;
+	size_t kcap = 0;
 	for (size_t first = 0; first < m;) {
 		/* one Event, Site and EventDate: by date, then cut into events */
 		size_t last = first + 1;
 		while (last < m && c->entries[order[last]].event == c->entries[order[first]].event)
 			last++;
-		qsort(order + first, last - first, sizeof *order, by_event_date);
+		/* by date (known in part or not at all first), then entry */
+		if (last - first > kcap) {
+			kcap = last - first;
+			ekeys = collection_grow(ekeys, 0, kcap * sizeof *ekeys);
+		}
+		for (size_t x = first; x < last; x++)
+			ekeys[x - first] = (uint64_t)day_of_any(c->entries[order[x]].date) << 32 | order[x];
+		sort_keys(ekeys, last - first);
+		for (size_t x = first; x < last; x++)
+			order[x] = (uint32_t)ekeys[x - first];
 		for (size_t i = first; i < last;) {
 			size_t j = i + 1;
 			uint32_t day = c->entries[order[i]].date;
@@ -554,7 +584,11 @@ void find_tournament_problems(struct collection *c, struct collected_findings *o
 				j++;
 			}
 			/* the event's games in input order */
-			qsort(order + i, j - i, sizeof *order, by_index);
+			for (size_t x = i; x < j; x++)
+				ekeys[x - i] = order[x];
+			sort_keys(ekeys, j - i);
+			for (size_t x = i; x < j; x++)
+				order[x] = (uint32_t)ekeys[x - i];
 			paired_twice(c, out, order + i, j - i, &s);
 			board_twice(c, out, order + i, j - i, &s);
 			rounds_and_dates(c, out, order + i, j - i, &s);
@@ -564,5 +598,7 @@ void find_tournament_problems(struct collection *c, struct collected_findings *o
 		first = last;
 	}
 	free(order);
+	free(ekeys);
 	free(s.k);
+	free(s.tmp);
 }
