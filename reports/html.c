@@ -122,10 +122,10 @@ void html_finding(struct outbuf *b, const struct finding_row *f, long index)
 		outbuf_puts(b, "</p>");
 	}
 	if (f->illegal_since)
-		outbuf_printf(b, "<p class=\"rule\">Not a legal position: an illegal move stood at ply %lld.</p>",
+		outbuf_printf(b, "<p class=\"note\">Not a legal position: an illegal move stood at ply %lld.</p>",
 			      f->illegal_since);
 	if (f->other_game) {
-		outbuf_puts(b, "<p class=\"rule\">The other game: ");
+		outbuf_puts(b, "<p class=\"note\">The other game: ");
 		escaped(b, f->other_file ? f->other_file : "");
 		outbuf_printf(b, ", game %lld, line %lld.</p>", f->other_game, f->other_line);
 	}
@@ -161,7 +161,7 @@ static const char style[] =
 	"article.f.info{border-left:4px solid #2980b9;padding-left:8px}\n"
 	"article.f h3{font-size:1em;margin:0}.w{color:#666;font-weight:normal;overflow-wrap:anywhere}\n"
 	".d{flex:none;width:255px}.d:empty{width:0}.d svg{display:block}.t{flex:1;min-width:0;overflow-wrap:anywhere}\n"
-	".g span{margin-right:14px}.g .pair{font-weight:bold}.mv{font:bold 1.1em monospace}.rule{color:#555}"
+	".g span{margin-right:14px}.g .pair{font-weight:bold}.mv{font:bold 1.1em monospace}.rule,.note{color:#555}"
 	".rule:before{content:'Rule: '}\n"
 	"p{margin:.3em 0}article.f.hidden{display:none}\n"
 	"@media (max-width:600px){body{padding:0 8px}article.f{flex-direction:column;gap:6px}"

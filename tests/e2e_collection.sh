@@ -156,6 +156,20 @@ sed 's/^001    6 /001    5 /' $D/tournament.trf >"$TMP/twice.trf"
 expect_status 2 "a start rank twice" -- "$BIN" check --trf "$TMP/twice.trf" $D/tournament.pgn
 expect_grep "start rank 5 is given again" "$TMP/err" "a start rank given twice is said"
 
+# 7b. What people read: the text names the report for a pairing without a
+#     game; the HTML report reads the other game and game 0 back, and says
+#     the other game as a note, not as a rule.
+"$BIN" check -q --trf $D/tournament.trf $D/tournament.pgn >"$TMP/trf.txt"
+expect_grep '^testdata/collection/tournament.trf:10:1: error: pairing-without-game: round 2: So, Wesley - Carlsen, Magnus' \
+	"$TMP/trf.txt" "text: a pairing without a game at the report's line"
+expect_grep '^  in the tournament report: So, Wesley - Carlsen, Magnus, Oslo Invitational, round 2, 2024.05.02$' \
+	"$TMP/trf.txt" "text: the pairing's players, event, round and date"
+cat "$TMP/trf" "$TMP/all" >"$TMP/both.jsonl"
+expect_status 1 "report -f html of the collection's findings" -- "$BIN" report -f html -o "$TMP/c.html" "$TMP/both.jsonl"
+expect_grep '<p class="note">The other game: testdata/collection/copies-a.pgn, game 1, line 1.</p>' "$TMP/c.html" \
+	"HTML: the other game, as a note"
+expect_grep 'tournament.trf, game 0' "$TMP/c.html" "HTML: a pairing without a game, read back as game 0"
+
 # 8. split --drop-duplicates: the copies to a file of their own, byte for
 #    byte; the copy kept (the longest, then the most annotated, then the
 #    first) goes on; every byte once; the inputs read twice.

@@ -16,11 +16,13 @@
  *   pairings.c    the games against a FIDE Tournament Report File (--trf).
  *
  * Memory (pgnaudit-check(1), LIMITS): an entry of 64 bytes a game, the
- * distinct names, events, rounds once each, and at the end 12 bytes more a
+ * distinct names, events, rounds once each, and at the end 16 bytes more a
  * game while the index is sorted; 10 million games take about 800 MB.  For
  * truncated copies every game's moves leave 4 bytes a ply (a fingerprint
- * of the moves up to it) in an unnamed temporary file in $TMPDIR, read
- * back only for the pairs of games that could be copies.
+ * of the moves up to it), in memory up to 256 KiB and past that all in an
+ * unnamed temporary file in $TMPDIR, read back only for the games that
+ * could be the longer of a copy.  The findings wait for the last game in
+ * about 40 bytes and their message each.
  */
 #ifndef PGNAUDIT_COLLECTION_H
 #define PGNAUDIT_COLLECTION_H

@@ -13,8 +13,10 @@
 #include "util/memory.h"
 #include "util/tmpfile.h"
 
-/* 64 MiB of fingerprints in memory at most. */
-#define SPILL_MEMORY (16u << 20)
+/* 256 KiB of fingerprints in memory at most: a tournament's need no file;
+ * past that the file, written through a buffer of the same size, is
+ * quicker than memory that grows (its pages mapped, its copies made). */
+#define SPILL_MEMORY 65536u
 #define SPILL_BUFFER 65536
 
 static const enum check_code duplicate_codes[] = { CHECK_DUPLICATE_GAME, CHECK_TWIN_GAME, CHECK_TRUNCATED_GAME };
