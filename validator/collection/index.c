@@ -19,7 +19,6 @@
 #define SPILL_MEMORY 65536u
 #define SPILL_BUFFER 65536
 
-static const enum check_code duplicate_codes[] = { CHECK_DUPLICATE_GAME, CHECK_TWIN_GAME, CHECK_TRUNCATED_GAME };
 
 struct collection *collection_new(const char *const *files, int file_count,
 				  const unsigned char reported[][SEVERITY_COUNT])
@@ -45,7 +44,6 @@ struct collection *collection_new(const char *const *files, int file_count,
 	if (most && *end == '\0' && n >= 1 && n <= SPILL_MEMORY)
 		c->spill_memory = n;
 	pool_intern(&c->pool, "", 0);
-	(void)duplicate_codes;
 	return c;
 }
 
