@@ -255,6 +255,10 @@ void check_collect(struct collection *c, struct collect_batch *b, int file, long
 {
 	/* a temporary file that fails is said once, at the end */
 	(void)collection_add(c, b, file, games_before, first_line);
+	/* a batch that grew for a long game gives its room back (the peak
+	 * would otherwise be that game's once in every piece's slot) */
+	if (b->cap > COLLECT_BATCH_KEPT)
+		collect_batch_free(b);
 }
 
 /* The sequential loop's state: one auditor, one report. */

@@ -15,14 +15,15 @@
  *                 and FIDE IDs, forfeits;
  *   pairings.c    the games against a FIDE Tournament Report File (--trf).
  *
- * Memory (pgnaudit-check(1), LIMITS): an entry of 64 bytes a game, the
- * distinct names, events, rounds once each, and at the end 16 bytes more a
- * game while the index is sorted; 10 million games take about 800 MB.  For
+ * Memory (pgnaudit-check(1), LIMITS): an entry of 72 bytes a game, the
+ * distinct names, events, rounds once each, and at the end up to 30 bytes
+ * more a game while the index is sorted; 10 million games take about 1 GB.  For
  * truncated copies every game's moves leave 4 bytes a ply (a fingerprint
- * of the moves up to it), in memory up to 256 KiB and past that all in an
+ * of the moves up to it), in memory up to 128 KiB and past that all in an
  * unnamed temporary file in $TMPDIR, read back only for the games that
- * could be the longer of a copy.  The findings wait for the last game in
- * about 40 bytes and their message each.
+ * could be the longer of a copy.  The findings of copies are made from the
+ * index as they are written; the others wait in about 40 bytes and their
+ * message each.
  */
 #ifndef PGNAUDIT_COLLECTION_H
 #define PGNAUDIT_COLLECTION_H
@@ -70,6 +71,8 @@ enum collect_wants {
 void collect_game(struct collect_batch *b, const struct pgn_game *g, const struct game_record *rec, int game,
 		  int worst, unsigned wants);
 void collect_batch_clear(struct collect_batch *b);
+/* The room a batch keeps between uses; one that grew past it is freed. */
+#define COLLECT_BATCH_KEPT (64u << 10)
 void collect_batch_free(struct collect_batch *b);
 
 /* One game in the index. */
@@ -89,6 +92,11 @@ struct collection_entry {
 	uint8_t flags;           /* enum collected_flags */
 	int8_t worst;            /* the severity of its most serious finding reported (GAME_CLEAN: -1) */
 	uint8_t spare;
+	/* duplicates.c: the game kept of which this one is a duplicate or a
+	 * twin, and the one it is a truncated copy of, as entry + 1 (0: none):
+	 * the findings of copies are made from them when they are written, so
+	 * that half a million copies cost no memory of their own. */
+	uint32_t copy_of, cut_of;
 };
 
 struct collection;

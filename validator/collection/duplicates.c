@@ -251,21 +251,37 @@ static void report_copies(struct collection *c, struct collected_findings *out, 
 		if (keep == run[i])
 			continue;
 		c->entries[run[i]].flags |= COLLECTED_COPY;
-		const struct collection_entry *copy = &e[run[i]], *kept = &e[keep];
-		char what[170], where[128];
-		size_t differs = differences(c, copy, kept, what, sizeof what);
-		where_game(c, kept, copy, where, sizeof where);
-		struct finding *f;
-		if (differs == 0) {
-			f = collection_finding(c, out, CHECK_DUPLICATE_GAME, SEVERITY_WARNING, run[i], keep);
-			snprintf(f->message, sizeof f->message, "the same game as %s: the same %u plies, players, event, round, date and result",
-				 where, copy->plies);
-		} else {
-			f = collection_finding(c, out, CHECK_TWIN_GAME, SEVERITY_WARNING, run[i], keep);
-			snprintf(f->message, sizeof f->message, "the same %u plies by the same players as %s, which has %s",
-				 copy->plies, where, what);
-		}
-		f->rule = "PGN 8.1.1";
+		c->entries[run[i]].copy_of = keep + 1;
+	}
+	(void)out;
+}
+
+void copy_finding(const struct collection *c, size_t entry, int cut, struct finding *f)
+{
+	const struct collection_entry *copy = &c->entries[entry];
+	const struct collection_entry *kept = &c->entries[(cut ? copy->cut_of : copy->copy_of) - 1];
+	char what[170], where[128];
+	where_game(c, kept, copy, where, sizeof where);
+	if (cut) {
+		const char *event, *site, *event_date;
+		collection_event(c, copy->event, &event, &site, &event_date);
+		int named = *event && strcmp(event, "?") != 0;
+		f->code = CHECK_TRUNCATED_GAME;
+		f->rule = "PGN 8.2.6";
+		snprintf(f->message, sizeof f->message, "its %u plies are the first of the %u of %s, by the same players%s: a copy cut short",
+			 copy->plies, kept->plies, where, named ? " in the same event" : "");
+		return;
+	}
+	f->rule = "PGN 8.1.1";
+	/* differences() interns nothing: the pool is only read */
+	if (differences((struct collection *)c, copy, kept, what, sizeof what) == 0) {
+		f->code = CHECK_DUPLICATE_GAME;
+		snprintf(f->message, sizeof f->message, "the same game as %s: the same %u plies, players, event, round, date and result",
+			 where, copy->plies);
+	} else {
+		f->code = CHECK_TWIN_GAME;
+		snprintf(f->message, sizeof f->message, "the same %u plies by the same players as %s, which has %s",
+			 copy->plies, where, what);
 	}
 }
 
@@ -344,18 +360,10 @@ static void report_truncated(struct collection *c, struct collected_findings *ou
 	for (size_t bi = 0; bi < n; bi++) {
 		if (t->of[bi] < 0)
 			continue;
-		const struct collection_entry *b = &e[g[bi]], *a = &e[t->of[bi]];
 		c->entries[g[bi]].flags |= COLLECTED_COPY;
-		char where[128];
-		where_game(c, a, b, where, sizeof where);
-		struct finding *f = collection_finding(c, out, CHECK_TRUNCATED_GAME, SEVERITY_WARNING, g[bi], t->of[bi]);
-		const char *event, *site, *event_date;
-		collection_event(c, b->event, &event, &site, &event_date);
-		int named = *event && strcmp(event, "?") != 0;
-		snprintf(f->message, sizeof f->message, "its %u plies are the first of the %u of %s, by the same players%s: a copy cut short",
-			 b->plies, a->plies, where, named ? " in the same event" : "");
-		f->rule = "PGN 8.2.6";
+		c->entries[g[bi]].cut_of = (uint32_t)t->of[bi] + 1;
 	}
+	(void)out;
 }
 
 void find_duplicates(struct collection *c, struct collected_findings *out)

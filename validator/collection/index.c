@@ -13,11 +13,11 @@
 #include "util/memory.h"
 #include "util/tmpfile.h"
 
-/* 256 KiB of fingerprints in memory at most: a tournament's need no file;
+/* 128 KiB of fingerprints in memory at most: a tournament's need no file;
  * past that the file, written through a buffer of the same size, is
  * quicker than memory that grows (its pages mapped, its copies made). */
-#define SPILL_MEMORY 65536u
-#define SPILL_BUFFER 65536
+#define SPILL_MEMORY 32768u
+#define SPILL_BUFFER 32768
 
 
 struct collection *collection_new(const char *const *files, int file_count,
@@ -202,7 +202,7 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 		if (c->spill_failed)
 			e.flags &= (uint8_t)~COLLECTED_PREFIXES;
 		if (c->count == c->cap) {
-			c->cap = c->cap ? c->cap * 2 : 4096;
+			c->cap = c->cap ? c->cap * 2 : 256;
 			c->entries = collection_grow(c->entries, c->count * sizeof *c->entries, c->cap * sizeof *c->entries);
 		}
 		c->entries[c->count++] = e;
@@ -417,6 +417,47 @@ int collection_spill_error(const struct collection *c)
 	return c ? c->spill_failed : 0;
 }
 
+/* The finding kept compact in out, whole again in f. */
+static void kept_finding(const struct collection *c, const struct collected_findings *out,
+			 const struct collected_finding *cf, struct finding *f)
+{
+	memset(f, 0, sizeof *f);
+	f->code = (enum check_code)cf->code;
+	f->severity = (enum severity)cf->severity;
+	f->side = -1;
+	f->column = 1;
+	f->rule = cf->rule;
+	size_t n = cf->text_len < sizeof f->message - 1 ? cf->text_len : sizeof f->message - 1;
+	memcpy(f->message, out->text + cf->text, n);
+	f->message[n] = '\0';
+	if (cf->other >= 0) {
+		const struct collection_entry *o = &c->entries[cf->other];
+		f->other_file = collection_file(c, o->file);
+		f->other_game = o->game;
+		f->other_line = o->line;
+	}
+}
+
+/* Reports f, a finding about game e, with e's label. */
+static void report_entry_finding(const struct collection *c, struct collection_entry *e, struct finding *f,
+				 collection_report report, void *ctx)
+{
+	const char *event, *site, *event_date;
+	char date[16];
+	collection_event(c, e->event, &event, &site, &event_date);
+	collection_date_text(e->date, date, sizeof date);
+	const char *white = collection_string(c, e->white), *black = collection_string(c, e->black);
+	const char *r = collection_string(c, e->round);
+	struct collection_label label = {
+		collection_file(c, e->file), e->game, *white ? white : NULL, *black ? black : NULL,
+		*event ? event : NULL, *r ? r : NULL, *date ? date : NULL,
+	};
+	f->side = -1;
+	f->column = 1;
+	f->line = e->line;
+	report(ctx, e, &label, f);
+}
+
 long collection_findings(struct collection *c, collection_report report, void *ctx)
 {
 	struct collected_findings out;
@@ -429,54 +470,51 @@ long collection_findings(struct collection *c, collection_report report, void *c
 	/* entries are in input order: by entry is by file, then game */
 	sorting_findings = c;
 	qsort(out.items, out.count, sizeof *out.items, by_game);
+	long n = 0;
+	size_t next = 0;
 	struct finding f;
-	for (size_t i = 0; i < out.count; i++) {
-		const struct collected_finding *cf = &out.items[i];
-		struct collection_label label;
-		char date[16], round[16];
-		memset(&f, 0, sizeof f);
-		f.code = (enum check_code)cf->code;
-		f.severity = (enum severity)cf->severity;
-		f.side = -1;
-		f.column = 1;
-		f.rule = cf->rule;
-		size_t n = cf->text_len < sizeof f.message - 1 ? cf->text_len : sizeof f.message - 1;
-		memcpy(f.message, out.text + cf->text, n);
-		f.message[n] = '\0';
-		if (cf->other >= 0) {
-			const struct collection_entry *o = &c->entries[cf->other];
+	for (size_t i = 0; i < c->count; i++) {
+		struct collection_entry *e = &c->entries[i];
+		/* its copies' findings first (their codes come first), made now */
+		for (int cut = 0; cut < 2; cut++) {
+			if (!(cut ? e->cut_of : e->copy_of))
+				continue;
+			memset(&f, 0, sizeof f);
+			f.severity = SEVERITY_WARNING;
+			copy_finding(c, i, cut, &f);
+			if (!c->reported[f.code][f.severity])
+				continue;
+			const struct collection_entry *o = &c->entries[(cut ? e->cut_of : e->copy_of) - 1];
 			f.other_file = collection_file(c, o->file);
 			f.other_game = o->game;
 			f.other_line = o->line;
+			report_entry_finding(c, e, &f, report, ctx);
+			n++;
 		}
-		if (cf->entry == NO_ENTRY) {
-			const struct trf_player *p = &c->trf->players[cf->trf_player];
-			const struct trf_player *o = trf_player(c->trf, p->round[cf->trf_round - 1].opponent);
-			int white = p->round[cf->trf_round - 1].colour != 'b';
-			snprintf(round, sizeof round, "%d", cf->trf_round);
-			collection_date_text(c->trf->round_date[cf->trf_round - 1], date, sizeof date);
-			label = (struct collection_label){
-				c->trf_path, 0, white ? p->name : (o ? o->name : NULL), white ? (o ? o->name : NULL) : p->name,
-				c->trf->name[0] ? c->trf->name : NULL, round, date[0] ? date : NULL,
-			};
-			f.line = p->line;
-			report(ctx, NULL, &label, &f);
-			continue;
+		for (; next < out.count && out.items[next].entry == i; next++) {
+			kept_finding(c, &out, &out.items[next], &f);
+			report_entry_finding(c, e, &f, report, ctx);
+			n++;
 		}
-		struct collection_entry *e = &c->entries[cf->entry];
-		const char *event, *site, *event_date;
-		collection_event(c, e->event, &event, &site, &event_date);
-		collection_date_text(e->date, date, sizeof date);
-		const char *white = collection_string(c, e->white), *black = collection_string(c, e->black);
-		const char *r = collection_string(c, e->round);
-		label = (struct collection_label){
-			collection_file(c, e->file), e->game, *white ? white : NULL, *black ? black : NULL,
-			*event ? event : NULL, *r ? r : NULL, *date ? date : NULL,
-		};
-		f.line = e->line;
-		report(ctx, e, &label, &f);
 	}
-	long n = (long)out.count;
+	/* then the tournament report's pairings without a game, by its lines */
+	for (; next < out.count; next++) {
+		const struct collected_finding *cf = &out.items[next];
+		kept_finding(c, &out, cf, &f);
+		const struct trf_player *p = &c->trf->players[cf->trf_player];
+		const struct trf_player *o = trf_player(c->trf, p->round[cf->trf_round - 1].opponent);
+		int white = p->round[cf->trf_round - 1].colour != 'b';
+		char date[16], round[16];
+		snprintf(round, sizeof round, "%d", cf->trf_round);
+		collection_date_text(c->trf->round_date[cf->trf_round - 1], date, sizeof date);
+		struct collection_label label = {
+			c->trf_path, 0, white ? p->name : (o ? o->name : NULL), white ? (o ? o->name : NULL) : p->name,
+			c->trf->name[0] ? c->trf->name : NULL, round, date[0] ? date : NULL,
+		};
+		f.line = p->line;
+		report(ctx, NULL, &label, &f);
+		n++;
+	}
 	free(out.items);
 	free(out.text);
 	return n;

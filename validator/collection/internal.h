@@ -48,10 +48,10 @@ int names_similar(const char *a, const char *b);
 int names_unknown(const char *name);
 
 /* As xrealloc, of a block whose first `keep` bytes matter, and as xmalloc
- * (p NULL), with the new block's pages mapped in one go (memory_populate):
- * a page fault a page costs more than the work of the collection's checks
- * on a virtual machine.  The arrays of the index and of the passes are
- * made so. */
+ * (p NULL), with the new block's pages mapped in one go (memory_populate)
+ * up to 1 MiB: a page fault a page costs more than the work of the
+ * collection's checks on a virtual machine.  A larger block is realloc's.
+ * The arrays of the index and of the passes are made so. */
 void *collection_grow(void *p, size_t keep, size_t size);
 
 /* Sorts n keys in increasing order (radix sort, a byte at a time, passing
@@ -145,6 +145,10 @@ struct finding *collection_pairing_finding(struct collection *c, struct collecte
 					   enum severity sev, int p, int r);
 /* The first number of a Round ("3" of "3.1"), or 0. */
 unsigned round_number(const char *s);
+
+/* The finding of entry's copy_of (cut 0: duplicate-game or twin-game) or
+ * cut_of (truncated-game): its code, rule and message. */
+void copy_finding(const struct collection *c, size_t entry, int cut, struct finding *f);
 
 /* The passes, each adding to out. */
 void find_duplicates(struct collection *c, struct collected_findings *out);

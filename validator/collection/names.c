@@ -414,6 +414,10 @@ uint32_t pool_folded(struct string_pool *p, uint32_t id)
 
 void *collection_grow(void *p, size_t keep, size_t size)
 {
+	/* a large block is realloc's: moved by remapping, not copied, and its
+	 * new pages mapped when touched (no peak of both blocks at once) */
+	if (size > ((size_t)1 << 20))
+		return xrealloc(p, size);
 	void *q = xmalloc(size);
 	(void)memory_populate(q, size);
 	if (p && keep)
