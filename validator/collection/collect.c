@@ -97,7 +97,7 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 		const char **to = NULL;
 		size_t n = strlen(name);
 		/* a name of n bytes against each of this table's: length first */
-#define IS(literal) (n == sizeof literal - 1 && memcmp(name, literal, sizeof literal - 1) == 0)
+#define IS(literal) (n == sizeof(literal) - 1 && memcmp(name, (literal), sizeof(literal) - 1) == 0)
 		switch (name[0]) {
 		case 'A': if (IS("Annotator")) to = &annotator; break;
 		case 'B':

@@ -300,7 +300,7 @@ int names_say_unplayed(const char *text)
 		return 0;
 	char low[COLLECT_STRING_MAX + 1];
 	size_t n = 0;
-	for (; text[n] && n < sizeof low - 1; n++)
+	for (; n < sizeof low - 1 && text[n]; n++)
 		low[n] = (char)tolower((unsigned char)text[n]);
 	low[n] = '\0';
 	static const char *const phrases[] = {
