@@ -280,7 +280,7 @@ void copy_finding(const struct collection *c, size_t entry, int cut, struct find
 			 where, copy->plies);
 	} else {
 		f->code = CHECK_TWIN_GAME;
-		snprintf(f->message, sizeof f->message, "the same %u plies by the same players as %s, which has %s",
+		snprintf(f->message, sizeof f->message, "the same %u plies by the same players as %.110s, which has %.150s",
 			 copy->plies, where, what);
 	}
 }
