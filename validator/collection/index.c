@@ -469,7 +469,8 @@ long collection_findings(struct collection *c, collection_report report, void *c
 	collection_keep_pending(&out);
 	/* entries are in input order: by entry is by file, then game */
 	sorting_findings = c;
-	qsort(out.items, out.count, sizeof *out.items, by_game);
+	if (out.count > 1)
+		qsort(out.items, out.count, sizeof *out.items, by_game);
 	long n = 0;
 	size_t next = 0;
 	struct finding f;
