@@ -154,6 +154,14 @@ static int fail(char *err, size_t errlen, const char *path, uint64_t line, const
 	return -1;
 }
 
+/* The rounds read of a player that is not kept; returns status. */
+static int drop_player(struct trf_player *p, int status)
+{
+	free(p->round);
+	p->round = NULL;
+	return status;
+}
+
 static int read_player(struct trf *t, const struct columns *c, uint64_t line, const char *path, char *err,
 		       size_t errlen)
 {
@@ -199,7 +207,7 @@ static int read_player(struct trf *t, const struct columns *c, uint64_t line, co
 		if (number(opp, &v) < 0 || v < 0 || v > TRF_MAX_PLAYERS) {
 			snprintf(what, sizeof what, "%s, round %d: an opponent, columns %zu-%zu, of \"%s\", not a start rank",
 				 p->name, r, b, b + 3, opp);
-			return fail(err, errlen, path, line, what);
+			return drop_player(p, fail(err, errlen, path, line, what));
 		}
 		if (colour == ' ')
 			colour = '-';
@@ -208,7 +216,7 @@ static int read_player(struct trf *t, const struct columns *c, uint64_t line, co
 		if (!strchr("wb-", colour)) {
 			snprintf(what, sizeof what, "%s, round %d: a colour, column %zu, of '%c', not w, b or -", p->name, r,
 				 b + 5, colour);
-			return fail(err, errlen, path, line, what);
+			return drop_player(p, fail(err, errlen, path, line, what));
 		}
 		if (result == ' ')
 			result = v ? '*' : 'Z';   /* a pairing not played yet; an absence */
@@ -216,7 +224,7 @@ static int read_player(struct trf *t, const struct columns *c, uint64_t line, co
 			snprintf(what, sizeof what,
 				 "%s, round %d: a result, column %zu, of '%c', none of 1 = 0 W D L + - H F U Z", p->name, r,
 				 b + 7, result);
-			return fail(err, errlen, path, line, what);
+			return drop_player(p, fail(err, errlen, path, line, what));
 		}
 		rounds = r;
 		p->round = xrealloc(p->round, (size_t)r * sizeof *p->round);
