@@ -505,6 +505,17 @@ static int close_outputs(struct splitter *sp, int keep)
 	return status;
 }
 
+/* What split_files made for reading, but the window and the outputs. */
+static void splitter_free(struct splitter *sp, struct pgn_game *game)
+{
+	collection_free(sp->collection);
+	sp->collection = NULL;
+	collect_batch_free(&sp->batch);
+	pgn_game_free(game);
+	finding_list_free(&sp->findings);
+	auditor_free(&sp->auditor);
+}
+
 /* Reads the inputs into the outputs; the exit status. */
 static int split_files(const struct split_options *opt, char **files, int file_count)
 {
@@ -553,19 +564,11 @@ static int split_files(const struct split_options *opt, char **files, int file_c
 	pgn_game_init(&game);
 	if (opt->drop && find_copies(&sp, files, file_count, &game) < 0) {
 		warnx_("no output file was written: they are written only when every input was read whole");
-		collection_free(sp.collection);
-		collect_batch_free(&sp.batch);
-		pgn_game_free(&game);
-		finding_list_free(&sp.findings);
-		auditor_free(&sp.auditor);
+		splitter_free(&sp, &game);
 		return EXIT_TROUBLE;
 	}
 	if (open_outputs(&sp) < 0) {
-		collection_free(sp.collection);
-		collect_batch_free(&sp.batch);
-		pgn_game_free(&game);
-		finding_list_free(&sp.findings);
-		auditor_free(&sp.auditor);
+		splitter_free(&sp, &game);
 		return EXIT_TROUBLE;
 	}
 	raw_window_init(&sp.window);
@@ -592,13 +595,9 @@ static int split_files(const struct split_options *opt, char **files, int file_c
 			trouble = 1;
 		}
 	}
-	collection_free(sp.collection);
-	collect_batch_free(&sp.batch);
 	if (close_outputs(&sp, !trouble) < 0)
 		trouble = 1;
-	pgn_game_free(&game);
-	finding_list_free(&sp.findings);
-	auditor_free(&sp.auditor);
+	splitter_free(&sp, &game);
 	raw_window_free(&sp.window);
 	if (trouble)
 		return EXIT_TROUBLE;

@@ -210,16 +210,6 @@ static size_t differences(struct collection *c, const struct collection_entry *c
 	return (size_t)n;
 }
 
-static void where_game(const struct collection *c, const struct collection_entry *o, const struct collection_entry *e,
-		       char *buf, size_t len)
-{
-	if (o->file == e->file)
-		snprintf(buf, len, "game %u (line %llu)", o->game, (unsigned long long)o->line);
-	else
-		snprintf(buf, len, "game %u of %.70s (line %llu)", o->game, collection_file(c, o->file),
-			 (unsigned long long)o->line);
-}
-
 static void report_copies(struct collection *c, struct collected_findings *out, const uint32_t *run, size_t n,
 			  uint32_t *parent, uint32_t *best)
 {
@@ -261,7 +251,7 @@ void copy_finding(const struct collection *c, size_t entry, int cut, struct find
 	const struct collection_entry *copy = &c->entries[entry];
 	const struct collection_entry *kept = &c->entries[(cut ? copy->cut_of : copy->copy_of) - 1];
 	char what[170], where[128];
-	where_game(c, kept, copy, where, sizeof where);
+	collection_where(c, kept, copy, where, sizeof where);
 	if (cut) {
 		const char *event, *site, *event_date;
 		collection_event(c, copy->event, &event, &site, &event_date);
@@ -280,8 +270,13 @@ void copy_finding(const struct collection *c, size_t entry, int cut, struct find
 			 where, copy->plies);
 	} else {
 		f->code = CHECK_TWIN_GAME;
-		snprintf(f->message, sizeof f->message, "the same %u plies by the same players as %.110s, which has %.150s",
-			 copy->plies, where, what);
+		/* written whole first, then cut to the message's room as any is */
+		char whole[sizeof what + sizeof where + 64];
+		snprintf(whole, sizeof whole, "the same %u plies by the same players as %s, which has %s", copy->plies,
+			 where, what);
+		size_t n = strlen(whole) < sizeof f->message - 1 ? strlen(whole) : sizeof f->message - 1;
+		memcpy(f->message, whole, n);
+		f->message[n] = '\0';
 	}
 }
 
@@ -366,6 +361,71 @@ static void report_truncated(struct collection *c, struct collected_findings *ou
 	(void)out;
 }
 
+/* The buffers of the groups each_group() hands on, reused from group to group. */
+struct runs {
+	struct collection *c;
+	uint32_t *run, *parent, *best;
+	size_t cap;
+};
+
+static int same_moves(uint32_t a, uint32_t b)
+{
+	const struct collection_entry *e = sorting.c->entries;
+	return e[a].moves == e[b].moves && e[a].plies == e[b].plies;
+}
+
+static int same_players(uint32_t a, uint32_t b)
+{
+	return fw_of(a) == fw_of(b) && fb_of(a) == fb_of(b) && ev_of(a) == ev_of(b);
+}
+
+static void take_copies(struct runs *r, const uint32_t *g, size_t n, struct collected_findings *out, void *ctx)
+{
+	(void)ctx;
+	report_copies(r->c, out, g, n, r->parent, r->best);
+}
+
+static void take_truncated(struct runs *r, const uint32_t *g, size_t n, struct collected_findings *out, void *ctx)
+{
+	report_truncated(r->c, out, g, n, ctx);
+}
+
+/* Sorts the m keys; each run of keys with one high half is sorted by cmp,
+ * and every group of two games or more in it that `same` joins is handed
+ * to take. */
+static void each_group(struct runs *r, uint64_t *keys, size_t m, int (*cmp)(const void *, const void *),
+		       int (*same)(uint32_t, uint32_t),
+		       void (*take)(struct runs *, const uint32_t *, size_t, struct collected_findings *, void *),
+		       struct collected_findings *out, void *ctx)
+{
+	sort_keys(keys, m);
+	for (size_t i = 0; i < m;) {
+		size_t j = i + 1;
+		while (j < m && keys[j] >> 32 == keys[i] >> 32)
+			j++;
+		if (j - i > 1) {
+			if (j - i > r->cap) {
+				r->cap = j - i;
+				r->parent = xrealloc(r->parent, r->cap * sizeof *r->parent);
+				r->best = xrealloc(r->best, r->cap * sizeof *r->best);
+				r->run = xrealloc(r->run, r->cap * sizeof *r->run);
+			}
+			for (size_t k = i; k < j; k++)
+				r->run[k - i] = (uint32_t)keys[k];
+			qsort(r->run, j - i, sizeof *r->run, cmp);
+			for (size_t x = 0; x < j - i;) {
+				size_t y = x + 1;
+				while (y < j - i && same(r->run[x], r->run[y]))
+					y++;
+				if (y - x > 1)
+					take(r, r->run + x, y - x, out, ctx);
+				x = y;
+			}
+		}
+		i = j;
+	}
+}
+
 void find_duplicates(struct collection *c, struct collected_findings *out)
 {
 	/* Copies are looked for whatever is reported: the tournament's checks
@@ -392,8 +452,7 @@ void find_duplicates(struct collection *c, struct collected_findings *out)
 	sorting.folded = c->pool.fold;
 	sorting.event_of = event_of;
 	sorting.tuples = tuples;
-	uint32_t *parent = NULL, *best = NULL, *run = NULL;
-	size_t run_cap = 0;
+	struct runs runs = { c, NULL, NULL, NULL, 0 };
 	/* Sorted 8-byte keys (a hash's high half, the entry) find the few
 	 * games that can be copies; each run of equal keys is then sorted by
 	 * what it is compared by. */
@@ -402,33 +461,7 @@ void find_duplicates(struct collection *c, struct collected_findings *out)
 	for (size_t i = 0; i < n; i++)
 		if ((c->entries[i].flags & COLLECTED_COMPLETE) && c->entries[i].plies > 0)
 			keys[m++] = (c->entries[i].moves >> 32) << 32 | i;
-	sort_keys(keys, m);
-	for (size_t i = 0; i < m;) {
-		size_t j = i + 1;
-		while (j < m && keys[j] >> 32 == keys[i] >> 32)
-			j++;
-		if (j - i > 1) {
-			if (j - i > run_cap) {
-				run_cap = j - i;
-				parent = xrealloc(parent, run_cap * sizeof *parent);
-				best = xrealloc(best, run_cap * sizeof *best);
-				run = xrealloc(run, run_cap * sizeof *run);
-			}
-			for (size_t k = i; k < j; k++)
-				run[k - i] = (uint32_t)keys[k];
-			qsort(run, j - i, sizeof *run, by_moves);
-			for (size_t x = 0; x < j - i;) {
-				size_t y = x + 1;
-				while (y < j - i && c->entries[run[y]].moves == c->entries[run[x]].moves &&
-				       c->entries[run[y]].plies == c->entries[run[x]].plies)
-					y++;
-				if (y - x > 1)
-					report_copies(c, out, run + x, y - x, parent, best);
-				x = y;
-			}
-		}
-		i = j;
-	}
+	each_group(&runs, keys, m, by_moves, same_moves, take_copies, out, NULL);
 	if (truncated) {
 		struct truncation trunc;
 		memset(&trunc, 0, sizeof trunc);
@@ -441,40 +474,14 @@ void find_duplicates(struct collection *c, struct collected_findings *out)
 				keys[m++] = (h >> 32) << 32 | i;
 			}
 		}
-		sort_keys(keys, m);
-		for (size_t i = 0; i < m;) {
-			size_t j = i + 1;
-			while (j < m && keys[j] >> 32 == keys[i] >> 32)
-				j++;
-			if (j - i > 1) {
-				if (j - i > run_cap) {
-					run_cap = j - i;
-					parent = xrealloc(parent, run_cap * sizeof *parent);
-					best = xrealloc(best, run_cap * sizeof *best);
-					run = xrealloc(run, run_cap * sizeof *run);
-				}
-				for (size_t k = i; k < j; k++)
-					run[k - i] = (uint32_t)keys[k];
-				qsort(run, j - i, sizeof *run, by_players);
-				for (size_t x = 0; x < j - i;) {
-					size_t y = x + 1;
-					while (y < j - i && fw_of(run[y]) == fw_of(run[x]) && fb_of(run[y]) == fb_of(run[x]) &&
-					       ev_of(run[y]) == ev_of(run[x]))
-						y++;
-					if (y - x > 1)
-						report_truncated(c, out, run + x, y - x, &trunc);
-					x = y;
-				}
-			}
-			i = j;
-		}
+		each_group(&runs, keys, m, by_players, same_players, take_truncated, out, &trunc);
 		free(trunc.fp);
 		free(trunc.order);
 		free(trunc.of);
 	}
 	free(keys);
-	free(run);
-	free(parent);
-	free(best);
+	free(runs.run);
+	free(runs.parent);
+	free(runs.best);
 	free(event_of);
 }

@@ -146,6 +146,11 @@ struct finding *collection_pairing_finding(struct collection *c, struct collecte
 /* The first number of a Round ("3" of "3.1"), or 0. */
 unsigned round_number(const char *s);
 
+/* "game 12 (line 340)" for game o, as a finding about game e names it; "of
+ * FILE" too when o is of another file. */
+void collection_where(const struct collection *c, const struct collection_entry *o, const struct collection_entry *e,
+		      char *buf, size_t len);
+
 /* The finding of entry's copy_of (cut 0: duplicate-game or twin-game) or
  * cut_of (truncated-game): its code, rule and message. */
 void copy_finding(const struct collection *c, size_t entry, int cut, struct finding *f);

@@ -282,6 +282,16 @@ void collection_date_text(uint32_t d, char *buf, size_t len)
 	snprintf(buf, len, "%04u.%s.%s", d / 10000, m, day);
 }
 
+void collection_where(const struct collection *c, const struct collection_entry *o, const struct collection_entry *e,
+		      char *buf, size_t len)
+{
+	if (o->file == e->file)
+		snprintf(buf, len, "game %u (line %llu)", o->game, (unsigned long long)o->line);
+	else
+		snprintf(buf, len, "game %u of %.70s (line %llu)", o->game, collection_file(c, o->file),
+			 (unsigned long long)o->line);
+}
+
 /* Whether `word` stands in the lower-case text as a word of its own (as
  * the start of one when `stem`: "forfeit" in "forfeited"). */
 static int has_word(const char *text, const char *word, int stem)

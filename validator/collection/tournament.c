@@ -125,16 +125,6 @@ static void sort_keyed(struct keyed *k, size_t n, struct keyed **tmp, size_t *tm
 		memcpy(k, from, n * sizeof *k);
 }
 
-static void where_game(const struct collection *c, const struct collection_entry *o, const struct collection_entry *e,
-		       char *buf, size_t len)
-{
-	if (o->file == e->file)
-		snprintf(buf, len, "game %u (line %llu)", o->game, (unsigned long long)o->line);
-	else
-		snprintf(buf, len, "game %u of %.70s (line %llu)", o->game, collection_file(c, o->file),
-			 (unsigned long long)o->line);
-}
-
 unsigned round_number(const char *s)
 {
 	unsigned n = 0;
@@ -142,11 +132,6 @@ unsigned round_number(const char *s)
 	for (; *s >= '0' && *s <= '9' && digits < 6; s++, digits++)
 		n = n * 10 + (unsigned)(*s - '0');
 	return digits && (*s == '\0' || *s == '.') ? n : 0;
-}
-
-static void date_text(uint32_t d, char *buf, size_t len)
-{
-	collection_date_text(d, buf, len);
 }
 
 struct scratch {
@@ -220,7 +205,7 @@ static void paired_twice(struct collection *c, struct collected_findings *out, c
 					const char *name = pool_folded(&c->pool, e->white) == k[p].key2 ? collection_string(c, e->white)
 												      : collection_string(c, e->black);
 					char where[128];
-					where_game(c, o, e, where, sizeof where);
+					collection_where(c, o, e, where, sizeof where);
 					struct finding *f = collection_finding(c, out, CHECK_PAIRED_TWICE, SEVERITY_WARNING, k[x].entry,
 									       k[p].entry);
 					snprintf(f->message, sizeof f->message,
@@ -256,7 +241,7 @@ static void board_twice(struct collection *c, struct collected_findings *out, co
 			first--;
 		const struct collection_entry *e = &c->entries[k[i].entry], *o = &c->entries[k[first].entry];
 		char where[128];
-		where_game(c, o, e, where, sizeof where);
+		collection_where(c, o, e, where, sizeof where);
 		struct finding *f = collection_finding(c, out, CHECK_BOARD_TWICE, SEVERITY_WARNING, k[i].entry, k[first].entry);
 		snprintf(f->message, sizeof f->message, "board %u of round %.40s holds another game too: %s", e->board,
 			 collection_string(c, e->round), where);
@@ -359,9 +344,9 @@ static void rounds_and_dates(struct collection *c, struct collected_findings *ou
 		if (!day_of(e->date))
 			continue;
 		char d[16], other[16];
-		date_text(e->date, d, sizeof d);
+		collection_date_text(e->date, d, sizeof d);
 		if (start && e->date < start) {
-			date_text(start, other, sizeof other);
+			collection_date_text(start, other, sizeof other);
 			struct finding *f = collection_finding(c, out, CHECK_DATE_OUTSIDE_EVENT, SEVERITY_WARNING, g[i], -1);
 			snprintf(f->message, sizeof f->message, "dated %s, before the event began (EventDate %s)", d, other);
 			f->rule = "PGN 9.2.1";
@@ -382,7 +367,7 @@ static void rounds_and_dates(struct collection *c, struct collected_findings *ou
 		if (!before && !after)
 			continue;
 		unsigned q = before ? before : after;
-		date_text(round_date[q], other, sizeof other);
+		collection_date_text(round_date[q], other, sizeof other);
 		struct finding *f = collection_finding(c, out, CHECK_DATE_OUTSIDE_EVENT, SEVERITY_WARNING, g[i], -1);
 		snprintf(f->message, sizeof f->message, "round %u dated %s, %s round %u (%s)", r, d,
 			 before ? "before the games of" : "after the games of", q, other);
@@ -391,6 +376,24 @@ static void rounds_and_dates(struct collection *c, struct collected_findings *ou
 	memset(games_in, 0, (top + 1) * sizeof *games_in);
 	for (size_t i = 0; i < m; i++)
 		round_date[k[i].key] = 0;
+}
+
+/* Into k (room for 2n), sorted: (FIDE ID, folded name, entry) for each
+ * player with an ID and a name of games g (NULL: every game, n of them);
+ * returns how many. */
+static size_t by_fide_id(struct collection *c, const uint32_t *g, size_t n, struct keyed *k, struct scratch *s)
+{
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint32_t entry = g ? g[i] : (uint32_t)i;
+		const struct collection_entry *e = &c->entries[entry];
+		if (e->white_fide && !pool_unknown(&c->pool, e->white))
+			k[m++] = (struct keyed){ e->white_fide, pool_folded(&c->pool, e->white), entry };
+		if (e->black_fide && !pool_unknown(&c->pool, e->black))
+			k[m++] = (struct keyed){ e->black_fide, pool_folded(&c->pool, e->black), entry };
+	}
+	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
+	return m;
 }
 
 /* name-variant: two spellings that fold alike, or one FIDE ID and compatible names. */
@@ -421,7 +424,7 @@ static void name_variants(struct collection *c, struct collected_findings *out, 
 			if (k[x].entry == k[i].entry)
 				continue;   /* one game: self-paired's */
 			char where[128];
-			where_game(c, o, e, where, sizeof where);
+			collection_where(c, o, e, where, sizeof where);
 			struct finding *f = collection_finding(c, out, CHECK_NAME_VARIANT, SEVERITY_WARNING, k[x].entry, k[i].entry);
 			snprintf(f->message, sizeof f->message, "\"%.60s\" is written \"%.60s\" in %s, in the same event",
 				 collection_string(c, k[x].key2), collection_string(c, k[i].key2), where);
@@ -430,15 +433,7 @@ static void name_variants(struct collection *c, struct collected_findings *out, 
 		i = j;
 	}
 	/* one FIDE ID, compatible names that do not fold alike ("Carlsen, M." and "Carlsen, Magnus") */
-	m = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct collection_entry *e = &c->entries[g[i]];
-		if (e->white_fide && !pool_unknown(&c->pool, e->white))
-			k[m++] = (struct keyed){ e->white_fide, pool_folded(&c->pool, e->white), g[i] };
-		if (e->black_fide && !pool_unknown(&c->pool, e->black))
-			k[m++] = (struct keyed){ e->black_fide, pool_folded(&c->pool, e->black), g[i] };
-	}
-	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
+	m = by_fide_id(c, g, n, k, s);
 	for (size_t i = 0; i < m;) {
 		size_t j = i + 1;
 		while (j < m && k[j].key == k[i].key)
@@ -453,7 +448,7 @@ static void name_variants(struct collection *c, struct collected_findings *out, 
 			uint32_t here = e->white_fide == k[x].key ? e->white : e->black;
 			uint32_t there = o->white_fide == k[i].key ? o->white : o->black;
 			char where[128];
-			where_game(c, o, e, where, sizeof where);
+			collection_where(c, o, e, where, sizeof where);
 			struct finding *f = collection_finding(c, out, CHECK_NAME_VARIANT, SEVERITY_WARNING, k[x].entry, k[i].entry);
 			snprintf(f->message, sizeof f->message,
 				 "\"%.60s\" (FIDE ID %u) is written \"%.60s\" in %s, in the same event",
@@ -468,15 +463,7 @@ static void name_variants(struct collection *c, struct collected_findings *out, 
 static void fide_conflicts(struct collection *c, struct collected_findings *out, struct scratch *s)
 {
 	struct keyed *k = room(s, 2 * c->count);
-	size_t m = 0;
-	for (size_t i = 0; i < c->count; i++) {
-		const struct collection_entry *e = &c->entries[i];
-		if (e->white_fide && !pool_unknown(&c->pool, e->white))
-			k[m++] = (struct keyed){ e->white_fide, pool_folded(&c->pool, e->white), (uint32_t)i };
-		if (e->black_fide && !pool_unknown(&c->pool, e->black))
-			k[m++] = (struct keyed){ e->black_fide, pool_folded(&c->pool, e->black), (uint32_t)i };
-	}
-	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
+	size_t m = by_fide_id(c, NULL, c->count, k, s);
 	for (size_t i = 0; i < m;) {
 		size_t j = i + 1;
 		while (j < m && k[j].key == k[i].key)
@@ -494,7 +481,7 @@ static void fide_conflicts(struct collection *c, struct collected_findings *out,
 			uint32_t here = e->white_fide == k[x].key ? e->white : e->black;
 			uint32_t there = o->white_fide == k[i].key ? o->white : o->black;
 			char where[128];
-			where_game(c, o, e, where, sizeof where);
+			collection_where(c, o, e, where, sizeof where);
 			struct finding *f = collection_finding(c, out, CHECK_FIDE_ID_CONFLICT, SEVERITY_WARNING, k[x].entry, k[i].entry);
 			snprintf(f->message, sizeof f->message, "FIDE ID %u is given to \"%.60s\" here and to \"%.60s\" in %s",
 				 k[x].key, collection_string(c, here), collection_string(c, there), where);
