@@ -204,7 +204,10 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 		if (c->count == c->cap) {
 			c->cap = c->cap ? c->cap * 2 : 256;
 			c->entries = collection_grow(c->entries, c->count * sizeof *c->entries, c->cap * sizeof *c->entries);
+			c->entries_mapped = c->count;
 		}
+		if (c->count == c->entries_mapped)
+			c->entries_mapped = collection_map_ahead(c->entries, sizeof *c->entries, c->count, c->cap);
 		c->entries[c->count++] = e;
 	}
 	collect_batch_clear(b);

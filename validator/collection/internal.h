@@ -54,6 +54,11 @@ int names_unknown(const char *name);
  * The arrays of the index and of the passes are made so. */
 void *collection_grow(void *p, size_t keep, size_t size);
 
+/* The pages of a grown array's next MiB (items count.. of size each, of
+ * cap), mapped in one go: realloc's pages would fault in one by one.
+ * Returns how many items are mapped now. */
+size_t collection_map_ahead(void *base, size_t size, size_t count, size_t cap);
+
 /* Sorts n keys in increasing order (radix sort, a byte at a time, passing
  * over the bytes all keys share). */
 void sort_keys(uint64_t *keys, size_t n);
@@ -62,12 +67,11 @@ void sort_keys(uint64_t *keys, size_t n);
 struct string_pool {
 	char *text;
 	size_t text_len, text_cap;
-	uint64_t *where;            /* per id: offset << 16 | length */
+	uint32_t *where;            /* per id: where its record is in text, in units of 8 bytes */
 	uint32_t *fold;             /* per id: id of its folded form + 1 (0: not folded yet) */
 	uint8_t *unknown;           /* per id, once folded: the name says nothing (names_unknown) */
 	uint32_t count, cap;
-	uint32_t *slots;            /* open addressing: id + 1 */
-	uint32_t *hashes;           /* per id: its hash's low half */
+	uint64_t *slots;            /* open addressing: hash << 32 | record + 1 (names.c) */
 	uint32_t slot_count;
 };
 
@@ -88,6 +92,7 @@ struct collection {
 	struct string_pool pool;
 	struct collection_entry *entries;
 	size_t count, cap;
+	size_t entries_mapped;      /* entries whose pages are mapped (collection_map_ahead) */
 	int spill_fd;               /* the fingerprints (-1: none) */
 	uint64_t spilled;           /* fingerprints written */
 	int spill_failed;           /* errno of the write that failed, 0 if none */

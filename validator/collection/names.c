@@ -274,12 +274,10 @@ void collection_date_text(uint32_t d, char *buf, size_t len)
 			buf[0] = '\0';
 		return;
 	}
-	char m[3] = "??", day[3] = "??";
-	if (d / 100 % 100)
-		snprintf(m, sizeof m, "%02u", d / 100 % 100);
-	if (d % 100)
-		snprintf(day, sizeof day, "%02u", d % 100);
-	snprintf(buf, len, "%04u.%s.%s", d / 10000, m, day);
+	unsigned month = d / 100 % 100, day = d % 100;
+	char m[3] = { month ? (char)('0' + month / 10) : '?', month ? (char)('0' + month % 10) : '?', '\0' };
+	char dd[3] = { day ? (char)('0' + day / 10) : '?', day ? (char)('0' + day % 10) : '?', '\0' };
+	snprintf(buf, len, "%04u.%s.%s", d / 10000, m, dd);
 }
 
 void collection_where(const struct collection *c, const struct collection_entry *o, const struct collection_entry *e,
@@ -326,27 +324,48 @@ int names_say_unplayed(const char *text)
 	return has_word(low, "forfeit", 1) && !has_word(low, "time", 0) && !has_word(low, "flag", 0) ? 2 : 0;
 }
 
-/* FNV-1a, 64 bits. */
-static uint64_t hash_bytes(const char *s, size_t n)
+/* A string's hash: eight bytes at a time, each folded in with a multiply
+ * (the table compares the bytes of a string whose hash matches). */
+static uint32_t hash_bytes(const char *s, size_t n)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ull;
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+	for (; n >= 8; s += 8, n -= 8) {
+		uint64_t w;
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+		h ^= h >> 31;
 	}
-	return h;
+	if (n) {
+		uint64_t w = 0;
+		memcpy(&w, s, n);
+		h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+	}
+	h ^= h >> 29;
+	h *= 0x94d049bb133111ebull;
+	return (uint32_t)(h >> 32);
 }
+
+/* A string's record in text, at a multiple of 8: its id (4 bytes), its
+ * length (2), the bytes and a NUL.  A slot of the table is the hash and
+ * the record's place (in units of 8 bytes, + 1): a lookup reads the slot
+ * and the record, nothing else. */
+#define RECORD_HEAD 6
+#define SLOT_HASH(slot) ((uint32_t)((slot) >> 32))
+#define SLOT_RECORD(slot) ((size_t)((uint32_t)(slot) - 1) * 8)
 
 static void pool_grow_slots(struct string_pool *p)
 {
 	uint32_t slots = p->slot_count ? p->slot_count * 2 : 1024;
-	uint32_t *t = collection_grow(NULL, 0, slots * sizeof *t);
+	uint64_t *t = collection_grow(NULL, 0, slots * sizeof *t);
 	memset(t, 0, slots * sizeof *t);
-	for (uint32_t id = 0; id < p->count; id++) {
-		uint32_t at = p->hashes[id] & (slots - 1);
+	for (uint32_t i = 0; i < p->slot_count; i++) {
+		uint64_t slot = p->slots[i];
+		if (!slot)
+			continue;
+		uint32_t at = SLOT_HASH(slot) & (slots - 1);
 		while (t[at])
 			at = (at + 1) & (slots - 1);
-		t[at] = id + 1;
+		t[at] = slot;
 	}
 	free(p->slots);
 	p->slots = t;
@@ -361,38 +380,51 @@ uint32_t pool_intern(struct string_pool *p, const char *s, size_t len)
 		len = 0xffff;
 	if (p->count * 2 >= p->slot_count)
 		pool_grow_slots(p);
-	uint32_t h = (uint32_t)hash_bytes(s, len);
+	uint32_t h = hash_bytes(s, len);
 	uint32_t at = h & (p->slot_count - 1);
-	for (; p->slots[at]; at = (at + 1) & (p->slot_count - 1)) {
-		uint32_t id = p->slots[at] - 1;
-		if (p->hashes[id] == h && (p->where[id] & 0xffff) == len &&
-		    memcmp(p->text + (p->where[id] >> 16), s, len) == 0)
+	for (uint64_t slot; (slot = p->slots[at]) != 0; at = (at + 1) & (p->slot_count - 1)) {
+		if (SLOT_HASH(slot) != h)
+			continue;
+		const char *r = p->text + SLOT_RECORD(slot);
+		uint16_t had;
+		memcpy(&had, r + 4, sizeof had);
+		if (had == len && memcmp(r + RECORD_HEAD, s, len) == 0) {
+			uint32_t id;
+			memcpy(&id, r, sizeof id);
 			return id;
+		}
 	}
 	if (p->count == p->cap) {
-		uint32_t had = p->cap;
+		uint32_t was = p->cap;
 		p->cap = p->cap ? p->cap * 2 : 1024;
-		p->where = collection_grow(p->where, had * sizeof *p->where, p->cap * sizeof *p->where);
-		p->hashes = collection_grow(p->hashes, had * sizeof *p->hashes, p->cap * sizeof *p->hashes);
-		p->fold = collection_grow(p->fold, had * sizeof *p->fold, p->cap * sizeof *p->fold);
-		p->unknown = collection_grow(p->unknown, had * sizeof *p->unknown, p->cap * sizeof *p->unknown);
+		p->where = collection_grow(p->where, was * sizeof *p->where, p->cap * sizeof *p->where);
+		p->fold = collection_grow(p->fold, was * sizeof *p->fold, p->cap * sizeof *p->fold);
+		p->unknown = collection_grow(p->unknown, was * sizeof *p->unknown, p->cap * sizeof *p->unknown);
 	}
-	if (p->text_len + len + 1 > p->text_cap) {
+	size_t size = (RECORD_HEAD + len + 1 + 7) & ~(size_t)7;
+	if (p->text_len + size > p->text_cap) {
 		size_t cap = p->text_cap ? p->text_cap * 2 : 1 << 16;
-		while (cap < p->text_len + len + 1)
+		while (cap < p->text_len + size)
 			cap *= 2;
 		p->text = collection_grow(p->text, p->text_len, cap);
 		p->text_cap = cap;
 	}
-	memcpy(p->text + p->text_len, s, len);
-	p->text[p->text_len + len] = '\0';
+	if (p->text_len / 8 >= UINT32_MAX) {
+		fputs("pgnaudit: more than 32 GiB of distinct names and events\n", stderr);
+		exit(2);
+	}
 	uint32_t id = p->count++;
-	p->where[id] = (uint64_t)p->text_len << 16 | len;
-	p->hashes[id] = h;
+	uint16_t n16 = (uint16_t)len;
+	char *r = p->text + p->text_len;
+	memcpy(r, &id, sizeof id);
+	memcpy(r + 4, &n16, sizeof n16);
+	memcpy(r + RECORD_HEAD, s, len);
+	memset(r + RECORD_HEAD + len, 0, size - RECORD_HEAD - len);
+	p->where[id] = (uint32_t)(p->text_len / 8);
 	p->fold[id] = 0;
 	p->unknown[id] = 0;
-	p->text_len += len + 1;
-	p->slots[at] = id + 1;
+	p->slots[at] = (uint64_t)h << 32 | (p->where[id] + 1u);
+	p->text_len += size;
 	return id;
 }
 
@@ -403,9 +435,13 @@ const char *pool_string(const struct string_pool *p, uint32_t id, size_t *len)
 			*len = 0;
 		return "";
 	}
-	if (len)
-		*len = p->where[id] & 0xffff;
-	return p->text + (p->where[id] >> 16);
+	const char *r = p->text + (size_t)p->where[id] * 8;
+	if (len) {
+		uint16_t n;
+		memcpy(&n, r + 4, sizeof n);
+		*len = n;
+	}
+	return r + RECORD_HEAD;
 }
 
 uint32_t pool_folded(struct string_pool *p, uint32_t id)
@@ -434,6 +470,13 @@ void *collection_grow(void *p, size_t keep, size_t size)
 		memcpy(q, p, keep < size ? keep : size);
 	free(p);
 	return q;
+}
+
+size_t collection_map_ahead(void *base, size_t size, size_t count, size_t cap)
+{
+	size_t ahead = ((size_t)1 << 20) / size, upto = count + ahead < cap ? count + ahead : cap;
+	(void)memory_populate((char *)base + count * size, (upto - count) * size);
+	return upto;
 }
 
 int pool_unknown(struct string_pool *p, uint32_t id)
@@ -490,6 +533,5 @@ void pool_free(struct string_pool *p)
 	free(p->fold);
 	free(p->unknown);
 	free(p->slots);
-	free(p->hashes);
 	memset(p, 0, sizeof *p);
 }

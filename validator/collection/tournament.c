@@ -344,8 +344,8 @@ static void rounds_and_dates(struct collection *c, struct collected_findings *ou
 		if (!day_of(e->date))
 			continue;
 		char d[16], other[16];
-		collection_date_text(e->date, d, sizeof d);
 		if (start && e->date < start) {
+			collection_date_text(e->date, d, sizeof d);
 			collection_date_text(start, other, sizeof other);
 			struct finding *f = collection_finding(c, out, CHECK_DATE_OUTSIDE_EVENT, SEVERITY_WARNING, g[i], -1);
 			snprintf(f->message, sizeof f->message, "dated %s, before the event began (EventDate %s)", d, other);
@@ -367,6 +367,7 @@ static void rounds_and_dates(struct collection *c, struct collected_findings *ou
 		if (!before && !after)
 			continue;
 		unsigned q = before ? before : after;
+		collection_date_text(e->date, d, sizeof d);
 		collection_date_text(round_date[q], other, sizeof other);
 		struct finding *f = collection_finding(c, out, CHECK_DATE_OUTSIDE_EVENT, SEVERITY_WARNING, g[i], -1);
 		snprintf(f->message, sizeof f->message, "round %u dated %s, %s round %u (%s)", r, d,
