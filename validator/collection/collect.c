@@ -5,8 +5,8 @@
  *
  * A batch holds, for each game: the entry (game and line counted as the
  * game's own are, within a piece of the file under -j N), a header of the
- * strings' lengths, the strings (White, Black, Event, Site, EventDate,
- * Round; each at most COLLECT_STRING_MAX bytes), and with COLLECT_PREFIXES
+ * strings' lengths, the strings (White, Black, the event, Round; each tag
+ * at most COLLECT_STRING_MAX bytes), and with COLLECT_PREFIXES
  * one 32-bit fingerprint a ply: the high half of the hash of the moves up
  * to it, the last being the high half of entry.moves.
  */
@@ -48,14 +48,35 @@ static uint64_t mix(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-/* One ply more of the moves' hash: the position's key (random already)
- * folded into the hash of the positions before it, cheaply - a multiply, a
- * shift and an xor a ply.  The high half after ply p is the fingerprint of
- * the first p plies: the high half of the hash of a game of p plies. */
-static inline uint64_t moves_step(uint64_t h, uint64_t key)
+/* The moves' hash after ply p: h(p) = h(p - 1) * K + key(p), the key of
+ * the position after ply p (random already), modulo 2^64; its high half is
+ * the fingerprint of the first p plies, the high half of the hash of a game
+ * of p plies.  Taken two plies at a time, h(p + 2) = h(p) * K^2 + (key(p +
+ * 1) * K + key(p + 2)): one multiply and one add a ply on the chain from
+ * ply to ply, which is what its time is. */
+#define MOVES_K 0x9e3779b97f4a7c15ull
+#define MOVES_K2 (MOVES_K * MOVES_K)
+
+/* The hash of rec's plies, their fingerprints into fp (NULL: none). */
+static uint64_t moves_hash(const struct game_record *rec, uint32_t plies, uint32_t *fp)
 {
-	h = (h ^ key) * 0x9e3779b97f4a7c15ull;
-	return h ^ (h >> 29);
+	uint64_t h = mix(record_key(rec, 0));
+	uint32_t p = 1;
+	for (; p + 1 <= plies; p += 2) {
+		uint64_t k1 = record_key(rec, (int)p), k2 = record_key(rec, (int)p + 1);
+		uint64_t h1 = h * MOVES_K + k1;
+		h = h * MOVES_K2 + (k1 * MOVES_K + k2);
+		if (fp) {
+			fp[p - 1] = (uint32_t)(h1 >> 32);
+			fp[p] = (uint32_t)(h >> 32);
+		}
+	}
+	if (p <= plies) {
+		h = h * MOVES_K + record_key(rec, (int)p);
+		if (fp)
+			fp[p - 1] = (uint32_t)(h >> 32);
+	}
+	return h ? h : 1;
 }
 
 static enum game_result result_of(const char *v)
@@ -90,14 +111,15 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 		  int worst, unsigned wants)
 {
 	const char *s[COLLECT_STRINGS] = { 0 };
+	const char *event = NULL, *site = NULL, *event_date = NULL;
 	const char *date = NULL, *board = NULL, *wfide = NULL, *bfide = NULL, *result = NULL;
 	const char *termination = NULL, *annotator = NULL;
 	for (int i = 0; i < g->tag_count; i++) {
 		const char *name = g->arena + g->tags[i].name, *value = g->arena + g->tags[i].value;
 		const char **to = NULL;
-		size_t n = strlen(name);
-		/* a name of n bytes against each of this table's: length first */
-#define IS(literal) (n == sizeof(literal) - 1 && memcmp(name, (literal), sizeof(literal) - 1) == 0)
+		/* past its first letter, against the names of the tags that
+		 * begin with it */
+#define IS(literal) (strcmp(name + 1, (literal) + 1) == 0)
 		switch (name[0]) {
 		case 'A': if (IS("Annotator")) to = &annotator; break;
 		case 'B':
@@ -107,14 +129,14 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 			break;
 		case 'D': if (IS("Date")) to = &date; break;
 		case 'E':
-			if (IS("Event")) to = &s[COLLECT_EVENT];
-			else if (IS("EventDate")) to = &s[COLLECT_EVENT_DATE];
+			if (IS("Event")) to = &event;
+			else if (IS("EventDate")) to = &event_date;
 			break;
 		case 'R':
 			if (IS("Round")) to = &s[COLLECT_ROUND];
 			else if (IS("Result")) to = &result;
 			break;
-		case 'S': if (IS("Site")) to = &s[COLLECT_SITE]; break;
+		case 'S': if (IS("Site")) to = &site; break;
 		case 'T': if (IS("Termination")) to = &termination; break;
 		case 'W':
 			if (IS("White")) to = &s[COLLECT_WHITE];
@@ -198,10 +220,22 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 	if (prefixes)
 		e.flags |= COLLECTED_PREFIXES;
 	struct collected_strings head = { { 0 }, prefixes ? e.plies : 0 };
-	size_t strings = 0;
+	/* the event: its three tags, but a Site that is an address (lichess,
+	 * chess.com: the game's own page), which is no place: it would make
+	 * each game an event */
+	const char *part[3] = { event, site, event_date };
+	size_t part_len[3];
+	if (site && (strncmp(site, "http://", 7) == 0 || strncmp(site, "https://", 8) == 0))
+		part[1] = NULL;
+	size_t strings = 0, tuple = 0;
+	for (int i = 0; i < 3; i++) {
+		size_t n = part[i] ? strlen(part[i]) : 0;
+		part_len[i] = n > COLLECT_STRING_MAX ? COLLECT_STRING_MAX : n;
+		tuple += part_len[i];
+	}
 	for (int i = 0; i < COLLECT_STRINGS; i++) {
-		size_t n = s[i] ? strlen(s[i]) : 0;
-		head.len[i] = (uint16_t)(n > COLLECT_STRING_MAX ? COLLECT_STRING_MAX : n);
+		size_t n = i == COLLECT_EVENT ? (tuple ? tuple + 3 : 0) : s[i] ? strlen(s[i]) : 0;
+		head.len[i] = (uint16_t)(i != COLLECT_EVENT && n > COLLECT_STRING_MAX ? COLLECT_STRING_MAX : n);
 		strings += head.len[i];
 	}
 	size_t size = collect_record_size(&head.len[0], head.prefixes);
@@ -209,26 +243,19 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 	unsigned char *at = b->data + b->len;
 	unsigned char *strings_at = at + sizeof e + sizeof head;
 	for (int i = 0; i < COLLECT_STRINGS; i++) {
-		memcpy(strings_at, s[i] ? s[i] : "", head.len[i]);
-		strings_at += head.len[i];
+		if (i != COLLECT_EVENT) {
+			memcpy(strings_at, s[i] ? s[i] : "", head.len[i]);
+			strings_at += head.len[i];
+			continue;
+		}
+		for (int k = 0; tuple && k < 3; k++) {
+			memcpy(strings_at, part[k] ? part[k] : "", part_len[k]);
+			strings_at += part_len[k];
+			*strings_at++ = '\0';
+		}
 	}
 	uint32_t *fp = (uint32_t *)(at + collect_prefixes_at(strings));
-	uint64_t h = 0;
-	if (e.plies > 0) {
-		h = mix(record_key(rec, 0));
-		if (prefixes) {
-			for (uint32_t p = 1; p <= e.plies; p++) {
-				h = moves_step(h, record_key(rec, (int)p));
-				fp[p - 1] = (uint32_t)(h >> 32);
-			}
-		} else {
-			for (uint32_t p = 1; p <= e.plies; p++)
-				h = moves_step(h, record_key(rec, (int)p));
-		}
-		if (h == 0)
-			h = 1;
-	}
-	e.moves = h;
+	e.moves = e.plies > 0 ? moves_hash(rec, e.plies, prefixes ? fp : NULL) : 0;
 	memcpy(at, &e, sizeof e);
 	memcpy(at + sizeof e, &head, sizeof head);
 	b->len += size;

@@ -292,6 +292,14 @@ struct truncation {
 	uint32_t *order;   /* the group's games in the order they would be kept */
 	long *of;          /* per game of the group: the game it is the start of, or -1 */
 	size_t cap;
+	/* the groups, kept to be taken in the order of the file (its reads
+	 * then go from block to block of it): their games one group after
+	 * another, and per group its first game << 32 | its number */
+	uint32_t *games;
+	size_t games_len, games_cap;
+	uint64_t *groups;
+	size_t *group_at;
+	size_t group_count, group_cap;
 };
 
 /* The group being sorted by by_keeping (one sort at a time). */
@@ -387,7 +395,44 @@ static void take_copies(struct runs *r, const uint32_t *g, size_t n, struct coll
 
 static void take_truncated(struct runs *r, const uint32_t *g, size_t n, struct collected_findings *out, void *ctx)
 {
-	report_truncated(r->c, out, g, n, ctx);
+	(void)out;
+	struct truncation *t = ctx;
+	const struct collection_entry *e = r->c->entries;
+	/* sorted by plies: games all of one length are no one's start */
+	if (e[g[0]].plies == e[g[n - 1]].plies)
+		return;
+	if (t->games_len + n > t->games_cap) {
+		size_t cap = t->games_cap ? 2 * t->games_cap : 1024;
+		while (cap < t->games_len + n)
+			cap *= 2;
+		t->games = collection_grow(t->games, t->games_len * sizeof *t->games, cap * sizeof *t->games);
+		t->games_cap = cap;
+	}
+	if (t->group_count == t->group_cap) {
+		size_t cap = t->group_cap ? 2 * t->group_cap : 256;
+		t->groups = collection_grow(t->groups, t->group_count * sizeof *t->groups, cap * sizeof *t->groups);
+		t->group_at = collection_grow(t->group_at, t->group_count * sizeof *t->group_at, cap * sizeof *t->group_at);
+		t->group_cap = cap;
+	}
+	uint32_t first = g[0];
+	for (size_t i = 0; i < n; i++)
+		first = g[i] < first ? g[i] : first;
+	memcpy(t->games + t->games_len, g, n * sizeof *g);
+	t->group_at[t->group_count] = t->games_len;
+	t->groups[t->group_count] = (uint64_t)first << 32 | (uint32_t)t->group_count;
+	t->group_count++;
+	t->games_len += n;
+}
+
+/* The groups take_truncated kept, in the order of their first games. */
+static void report_truncated_groups(struct collection *c, struct collected_findings *out, struct truncation *t)
+{
+	sort_keys(t->groups, t->group_count);
+	for (size_t k = 0; k < t->group_count; k++) {
+		size_t i = (uint32_t)t->groups[k];
+		size_t end = i + 1 < t->group_count ? t->group_at[i + 1] : t->games_len;
+		report_truncated(c, out, t->games + t->group_at[i], end - t->group_at[i], t);
+	}
 }
 
 /* Sorts the m keys; each run of keys with one high half is sorted by cmp,
@@ -475,6 +520,10 @@ void find_duplicates(struct collection *c, struct collected_findings *out)
 			}
 		}
 		each_group(&runs, keys, m, by_players, same_players, take_truncated, out, &trunc);
+		report_truncated_groups(c, out, &trunc);
+		free(trunc.games);
+		free(trunc.groups);
+		free(trunc.group_at);
 		free(trunc.fp);
 		free(trunc.order);
 		free(trunc.of);

@@ -57,6 +57,7 @@ void collection_free(struct collection *c)
 	free(c->entries);
 	free(c->spill_at);
 	free(c->spill_buf);
+	free(c->fp_cache);
 	trf_free(c->trf);
 	free(c->trf_path);
 	free(c);
@@ -182,20 +183,7 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 		e.white = pool_intern(&c->pool, s[COLLECT_WHITE], len[COLLECT_WHITE]);
 		e.black = pool_intern(&c->pool, s[COLLECT_BLACK], len[COLLECT_BLACK]);
 		e.round = intern_again(c, &c->last_round, s[COLLECT_ROUND], len[COLLECT_ROUND]);
-		char tuple[3 * (COLLECT_STRING_MAX + 1)];
-		size_t n = 0;
-		for (int i = COLLECT_EVENT; i <= COLLECT_EVENT_DATE; i++) {
-			/* a Site that is an address (lichess, chess.com: the game's
-			 * own page) is no place: it would make each game an event */
-			int address = i == COLLECT_SITE && ((len[i] >= 7 && memcmp(s[i], "http://", 7) == 0) ||
-							    (len[i] >= 8 && memcmp(s[i], "https://", 8) == 0));
-			if (!address) {
-				memcpy(tuple + n, s[i], len[i]);
-				n += len[i];
-			}
-			tuple[n++] = '\0';
-		}
-		e.event = n == 3 ? 0 : intern_again(c, &c->last_event, tuple, n);
+		e.event = len[COLLECT_EVENT] ? intern_again(c, &c->last_event, s[COLLECT_EVENT], len[COLLECT_EVENT]) : 0;
 		if (fp_count > 0 && spill(c, fp, fp_count) < 0) {
 			status = -1;
 		}
@@ -242,6 +230,56 @@ const char *collection_file(const struct collection *c, uint32_t file)
 	return (int)file < c->file_count ? c->files[file] : "";
 }
 
+/* Reads len bytes of fd at `at`; 0, or -1 when they cannot be read. */
+static int read_at(int fd, unsigned char *p, size_t len, uint64_t at)
+{
+	while (len > 0) {
+		ssize_t got = pread(fd, p, len, (off_t)at);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return -1;
+		p += got;
+		at += (uint64_t)got;
+		len -= (size_t)got;
+	}
+	return 0;
+}
+
+/* Block b of the temporary file, from the cache or read into it (the
+ * least recently used block making way); returns its length, short at
+ * the end of the file, 0 when it cannot be read. */
+static size_t fp_block(struct collection *c, uint64_t b, const unsigned char **block)
+{
+	int use = 0;
+	for (int k = 0; k < FP_BLOCKS; k++) {
+		if (c->fp_cached[k] == b + 1) {
+			c->fp_used[k] = ++c->fp_clock;
+			*block = c->fp_cache + (size_t)k * FP_BLOCK;
+			return c->fp_cached_len[k];
+		}
+		if (c->fp_used[k] < c->fp_used[use])
+			use = k;
+	}
+	if (!c->fp_cache)
+		c->fp_cache = collection_grow(NULL, 0, (size_t)FP_BLOCKS * FP_BLOCK);
+	unsigned char *p = c->fp_cache + (size_t)use * FP_BLOCK;
+	size_t len = 0;
+	while (len < FP_BLOCK) {
+		ssize_t got = pread(c->spill_fd, p + len, FP_BLOCK - len, (off_t)(b * FP_BLOCK + len));
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		len += (size_t)got;
+	}
+	c->fp_cached[use] = len ? b + 1 : 0;
+	c->fp_cached_len[use] = len;
+	c->fp_used[use] = ++c->fp_clock;
+	*block = p;
+	return len;
+}
+
 int collection_prefixes(struct collection *c, size_t i, uint32_t plies, uint32_t *fp)
 {
 	if (c->spill_failed || !(c->entries[i].flags & COLLECTED_PREFIXES) || plies == 0 ||
@@ -260,18 +298,22 @@ int collection_prefixes(struct collection *c, size_t i, uint32_t plies, uint32_t
 		memcpy(fp, c->spill_buf + c->spill_at[i], plies * sizeof *fp);
 		return 0;
 	}
-	off_t at = (off_t)(c->spill_at[i] * sizeof *fp);
-	unsigned char *p = (unsigned char *)fp;
+	uint64_t at = c->spill_at[i] * sizeof *fp;
 	size_t left = plies * sizeof *fp;
+	if (left > FP_BLOCK)
+		return read_at(c->spill_fd, (unsigned char *)fp, left, at);
+	unsigned char *p = (unsigned char *)fp;
 	while (left > 0) {
-		ssize_t got = pread(c->spill_fd, p, left, at);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
+		const unsigned char *block;
+		size_t got = fp_block(c, at / FP_BLOCK, &block);
+		size_t within = (size_t)(at % FP_BLOCK);
+		if (got <= within)
 			return -1;
-		p += got;
-		at += got;
-		left -= (size_t)got;
+		size_t take = got - within < left ? got - within : left;
+		memcpy(p, block + within, take);
+		p += take;
+		at += take;
+		left -= take;
 	}
 	return 0;
 }

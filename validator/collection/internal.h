@@ -10,8 +10,10 @@
 
 #include "validator/collection/collection.h"
 
-/* The strings a game leaves, in a batch's order. */
-enum { COLLECT_WHITE, COLLECT_BLACK, COLLECT_EVENT, COLLECT_SITE, COLLECT_EVENT_DATE, COLLECT_ROUND, COLLECT_STRINGS };
+/* The strings a game leaves, in a batch's order: White, Black, the event
+ * (Event, Site and EventDate, each ended by a NUL; none of them: "") and
+ * Round. */
+enum { COLLECT_WHITE, COLLECT_BLACK, COLLECT_EVENT, COLLECT_ROUND, COLLECT_STRINGS };
 /* Longer tag values are cut to this many bytes (LIMITS). */
 #define COLLECT_STRING_MAX 255
 
@@ -84,6 +86,10 @@ uint32_t pool_folded(struct string_pool *p, uint32_t id);
 int pool_unknown(struct string_pool *p, uint32_t id);
 void pool_free(struct string_pool *p);
 
+/* The cache of the fingerprints' file: 4 blocks of 256 KiB. */
+#define FP_BLOCK ((size_t)256 << 10)
+#define FP_BLOCKS 4
+
 struct collection {
 	const char *const *files;
 	int file_count;
@@ -102,6 +108,13 @@ struct collection {
 				       not written to the file yet */
 	size_t spill_buffered, spill_cap;
 	size_t spill_memory;        /* how many may be kept in memory (0: SPILL_MEMORY) */
+	/* the file's blocks read last, for collection_prefixes: the games
+	 * that can be copies of each other are near each other in the file,
+	 * mostly, and are asked for in the order of the file */
+	unsigned char *fp_cache;    /* FP_BLOCKS blocks of FP_BLOCK bytes */
+	uint64_t fp_cached[FP_BLOCKS];  /* block number + 1 (0: none) */
+	size_t fp_cached_len[FP_BLOCKS];
+	uint64_t fp_used[FP_BLOCKS], fp_clock;
 	/* --trf */
 	struct trf *trf;
 	char *trf_path;

@@ -290,16 +290,11 @@ void collection_where(const struct collection *c, const struct collection_entry 
 			 (unsigned long long)o->line);
 }
 
-/* Whether `word` stands in the lower-case text as a word of its own (as
- * the start of one when `stem`: "forfeit" in "forfeited"). */
-static int has_word(const char *text, const char *word, int stem)
+/* Whether the word w (n letters) starts at s, as a word of its own or, when
+ * `stem`, as the start of one ("forfeit" in "forfeited"). */
+static int word_at(const char *s, const char *w, size_t n, int stem)
 {
-	size_t n = strlen(word);
-	for (const char *s = strstr(text, word); s; s = strstr(s + 1, word)) {
-		if ((s == text || !isalpha((unsigned char)s[-1])) && (stem || !isalpha((unsigned char)s[n])))
-			return 1;
-	}
-	return 0;
+	return strncmp(s, w, n) == 0 && (stem || !isalpha((unsigned char)s[n]));
 }
 
 int names_say_unplayed(const char *text)
@@ -308,20 +303,39 @@ int names_say_unplayed(const char *text)
 		return 0;
 	char low[COLLECT_STRING_MAX + 1];
 	size_t n = 0;
-	for (; n < sizeof low - 1 && text[n]; n++)
-		low[n] = (char)tolower((unsigned char)text[n]);
+	for (; n < sizeof low - 1 && text[n]; n++) {
+		unsigned char ch = (unsigned char)text[n];
+		low[n] = (char)(ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : ch);
+	}
 	low[n] = '\0';
-	static const char *const phrases[] = {
-		"unplayed", "not played", "bye", "by default", "walkover", "walk-over", "no show", "did not show",
-		"non-arrival",
-	};
-	for (size_t i = 0; i < sizeof phrases / sizeof *phrases; i++)
-		if (has_word(low, phrases[i], 0))
-			return 1;
-	/* a forfeit, forfeited: one that may have come after moves ("forfeits
-	 * by disconnection"); "forfeits on time", "time forfeit" are a loss on
-	 * time */
-	return has_word(low, "forfeit", 1) && !has_word(low, "time", 0) && !has_word(low, "flag", 0) ? 2 : 0;
+	/* Each word's start, once: "unplayed", "not played", "bye", "by
+	 * default", "walkover", "walk-over", "no show", "did not show",
+	 * "non-arrival" say the game was not played; a forfeit, forfeited, one
+	 * that may have come after moves ("forfeits by disconnection") unless
+	 * the text speaks of time or a flag ("forfeits on time", "time
+	 * forfeit": a loss on time). */
+#define AT(literal, stem) word_at(w, (literal), sizeof(literal) - 1, (stem))
+	int forfeit = 0, on_time = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0 && isalpha((unsigned char)low[i - 1]))
+			continue;
+		const char *w = low + i;
+		switch (*w) {
+		case 'u': if (AT("unplayed", 0)) return 1; break;
+		case 'n': if (AT("not played", 0) || AT("no show", 0) || AT("non-arrival", 0)) return 1; break;
+		case 'b': if (AT("bye", 0) || AT("by default", 0)) return 1; break;
+		case 'w': if (AT("walkover", 0) || AT("walk-over", 0)) return 1; break;
+		case 'd': if (AT("did not show", 0)) return 1; break;
+		case 'f':
+			forfeit |= AT("forfeit", 1);
+			on_time |= AT("flag", 0);
+			break;
+		case 't': on_time |= AT("time", 0); break;
+		default: break;
+		}
+	}
+#undef AT
+	return forfeit && !on_time ? 2 : 0;
 }
 
 /* A string's hash: eight bytes at a time, each folded in with a multiply
