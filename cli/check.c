@@ -358,12 +358,13 @@ static void report_collected(void *ctx, struct collection_entry *e, const struct
 	struct game_label label = { l->file, (int)l->game, l->white, l->black, l->event, l->round, l->date };
 	report_finding(run->report, &label, f);
 	/* A pairing of the tournament report counts in no input's tally. */
-	struct check_tally *t = e ? &run->per_file[e->file].t : &run->report_tally;
+	struct check_tally *t = e ? &run->per_file[l->file_index].t : &run->report_tally;
 	/* The game is counted by its most serious finding, this one now too. */
-	if (e && (e->worst == GAME_CLEAN || (int)f->severity < e->worst)) {
-		game_counts_regrade(&t->games, e->worst, (int)f->severity);
-		event_groups_regrade(&t->events, label.event, label.round, e->worst, (int)f->severity);
-		e->worst = (int8_t)f->severity;
+	int worst = e ? entry_worst(e) : GAME_CLEAN;
+	if (e && (worst == GAME_CLEAN || (int)f->severity < worst)) {
+		game_counts_regrade(&t->games, worst, (int)f->severity);
+		event_groups_regrade(&t->events, label.event, label.round, worst, (int)f->severity);
+		entry_set_worst(e, (int)f->severity);
 	}
 	t->reported++;
 	if (f->severity == SEVERITY_ERROR)

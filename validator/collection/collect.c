@@ -23,8 +23,10 @@
 #define UNPLAYED_NOTE_MAX 60
 
 struct collected_strings {
-	uint16_t len[COLLECT_STRINGS];
+	uint64_t line;          /* the line it starts on, in the piece */
+	uint32_t game;          /* its number in the piece */
 	uint32_t prefixes;
+	uint16_t len[COLLECT_STRINGS];
 };
 
 static void reserve(struct collect_batch *b, size_t more)
@@ -151,14 +153,13 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 
 	struct collection_entry e;
 	memset(&e, 0, sizeof e);
-	e.game = (uint32_t)game;
-	e.worst = (int8_t)worst;
-	e.line = g->first_line;
-	e.plies = rec->stop == STOP_NOT_STARTED ? 0 : (uint32_t)rec->count;
+	uint32_t plies = rec->stop == STOP_NOT_STARTED ? 0 : (uint32_t)rec->count;
+	e.plies = (uint16_t)(plies > COLLECT_PLIES_MAX ? COLLECT_PLIES_MAX : plies);
 	e.white_fide = fide_id(wfide);
 	e.black_fide = fide_id(bfide);
 	e.date = names_date(date);
-	e.result = (uint8_t)result_of(result);
+	e.grade = (uint8_t)result_of(result);
+	entry_set_worst(&e, worst);
 	if (board) {
 		uint32_t n = fide_id(board);
 		if (n == 0 || n > 65535)
@@ -166,7 +167,7 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 		else
 			e.board = (uint16_t)n;
 	}
-	if (rec->stop == STOP_NONE)
+	if (rec->stop == STOP_NONE && plies <= COLLECT_PLIES_MAX)
 		e.flags |= COLLECTED_COMPLETE;
 	int says = names_say_unplayed(termination) | names_say_unplayed(annotator);
 	if (termination && *termination && strcasecmp(termination, "normal") != 0 &&
@@ -216,10 +217,10 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 	if (says & 2)
 		e.flags |= COLLECTED_FORFEIT_NOTE;
 
-	int prefixes = (wants & COLLECT_PREFIXES) && e.plies > 0;
+	int prefixes = (wants & COLLECT_PREFIXES) && e.plies > 0 && plies <= COLLECT_PLIES_MAX;
 	if (prefixes)
 		e.flags |= COLLECTED_PREFIXES;
-	struct collected_strings head = { { 0 }, prefixes ? e.plies : 0 };
+	struct collected_strings head = { g->first_line, (uint32_t)game, prefixes ? e.plies : 0, { 0 } };
 	/* the event: its three tags, but a Site that is an address (lichess,
 	 * chess.com: the game's own page), which is no place: it would make
 	 * each game an event */
@@ -276,13 +277,15 @@ size_t collect_record_size(const uint16_t *len, uint32_t prefixes)
 	return (collect_prefixes_at(strings) + 4 * (size_t)prefixes + 7) & ~(size_t)7;
 }
 
-const unsigned char *collect_record_next(const unsigned char *at, struct collection_entry *e,
-					 const char *strings[COLLECT_STRINGS], uint16_t len[COLLECT_STRINGS],
+const unsigned char *collect_record_next(const unsigned char *at, struct collection_entry *e, uint32_t *game,
+					 uint64_t *line, const char *strings[COLLECT_STRINGS], uint16_t len[COLLECT_STRINGS],
 					 const uint32_t **prefixes, uint32_t *prefix_count)
 {
 	struct collected_strings head;
 	memcpy(e, at, sizeof *e);
 	memcpy(&head, at + sizeof *e, sizeof head);
+	*game = head.game;
+	*line = head.line;
 	const char *p = (const char *)(at + sizeof *e + sizeof head);
 	size_t total = 0;
 	for (int i = 0; i < COLLECT_STRINGS; i++) {

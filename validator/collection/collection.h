@@ -15,9 +15,9 @@
  *                 and FIDE IDs, forfeits;
  *   pairings.c    the games against a FIDE Tournament Report File (--trf).
  *
- * Memory (pgnaudit-check(1), LIMITS): an entry of 72 bytes a game, the
- * distinct names, events, rounds once each, and at the end up to 30 bytes
- * more a game while the index is sorted; 10 million games take about 1 GB.  For
+ * Memory (pgnaudit-check(1), LIMITS): an entry of 48 bytes a game, the
+ * distinct names, events, rounds once each, and at the end up to 16 bytes
+ * more a game while the index is sorted; 10 million games take about 650 MB.  For
  * truncated copies every game's moves leave 4 bytes a ply (a fingerprint
  * of the moves up to it), in memory up to 128 KiB and past that all in an
  * unnamed temporary file in $TMPDIR, read back only for the games that
@@ -75,29 +75,43 @@ void collect_batch_clear(struct collect_batch *b);
 #define COLLECT_BATCH_KEPT (64u << 10)
 void collect_batch_free(struct collect_batch *b);
 
-/* One game in the index. */
+/* One game in the index: 48 bytes.  Its file, its number and the base of
+ * its line are the index's, a run of games at a time
+ * (collection_entry_file, _game, _line). */
 struct collection_entry {
 	uint64_t moves;          /* a hash of the positions of the main line, in order (0: no move) */
-	uint64_t line;           /* the file's line the game starts on */
-	uint32_t file, game;     /* the input's index in the run, the game's number in it (from 1) */
-	uint32_t plies;          /* main-line plies replayed */
+	uint32_t line;           /* the file's line the game starts on, after its run's base */
 	uint32_t white, black;   /* names (collection_string) */
 	uint32_t event;          /* Event, Site and EventDate together (collection_event) */
 	uint32_t round;          /* the Round tag's value */
 	uint32_t white_fide, black_fide; /* WhiteFideId, BlackFideId (0: none) */
 	uint32_t date;           /* yyyymmdd, unknown parts 0 (0: no date) */
+	uint16_t plies;          /* main-line plies replayed (a longer game: COLLECT_PLIES_MAX, and
+				    not COLLECTED_COMPLETE: no copy of another) */
 	uint16_t board;          /* the Board tag (0: none) */
 	uint16_t annotations;    /* its tokens (at most 65535): copies with more are more annotated */
-	uint8_t result;          /* enum game_result */
 	uint8_t flags;           /* enum collected_flags */
-	int8_t worst;            /* the severity of its most serious finding reported (GAME_CLEAN: -1) */
-	uint8_t spare;
-	/* duplicates.c: the game kept of which this one is a duplicate or a
-	 * twin, and the one it is a truncated copy of, as entry + 1 (0: none):
-	 * the findings of copies are made from them when they are written, so
-	 * that half a million copies cost no memory of their own. */
-	uint32_t copy_of, cut_of;
+	uint8_t grade;           /* enum game_result | (the severity of its most serious finding
+				    reported + 1) << 2 (entry_result, entry_worst) */
 };
+
+#define COLLECT_PLIES_MAX 65535u
+
+static inline enum game_result entry_result(const struct collection_entry *e)
+{
+	return (enum game_result)(e->grade & 3);
+}
+
+/* The severity of its most serious finding reported, GAME_CLEAN (-1) if none. */
+static inline int entry_worst(const struct collection_entry *e)
+{
+	return (e->grade >> 2) - 1;
+}
+
+static inline void entry_set_worst(struct collection_entry *e, int worst)
+{
+	e->grade = (uint8_t)((e->grade & 3) | (unsigned)(worst + 1) << 2);
+}
 
 struct collection;
 
@@ -135,6 +149,7 @@ void collection_event(const struct collection *c, uint32_t id, const char **even
  * then the report's and the line its player's. */
 struct collection_label {
 	const char *file;
+	int file_index;          /* the input's index in the run; -1 for the tournament report */
 	long game;
 	const char *white, *black, *event, *round, *date;   /* NULL: none */
 };
@@ -166,5 +181,10 @@ int collection_is_copy(const struct collection *c, size_t entry);
 /* The entries, in input order. */
 const struct collection_entry *collection_entries(const struct collection *c, size_t *count);
 const char *collection_file(const struct collection *c, uint32_t file);
+/* Entry i's input (its index in the run), its number in it (from 1), the
+ * line it starts on. */
+uint32_t collection_entry_file(const struct collection *c, size_t i);
+uint32_t collection_entry_game(const struct collection *c, size_t i);
+uint64_t collection_entry_line(const struct collection *c, size_t i);
 
 #endif

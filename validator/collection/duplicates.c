@@ -120,7 +120,7 @@ static int one_game(struct collection *c, const struct collection_entry *a, cons
 		return 0;
 	int same_day = a->date && a->date == b->date && a->date % 100 != 0;
 	int exact = a->white == b->white && a->black == b->black && a->event == b->event && a->round == b->round &&
-		    a->date == b->date && a->result == b->result;
+		    a->date == b->date && entry_result(a) == entry_result(b);
 	/* a few moves alike are a common opening, not one game, unless
 	 * everything else is alike too or it is the same day's */
 	if (!exact && a->plies < TWIN_MIN_PLIES && !same_day)
@@ -195,8 +195,8 @@ static size_t differences(struct collection *c, const struct collection_entry *c
 		collection_date_text(kept->date, date, sizeof date);
 		d[n++] = (struct difference){ "Date", date };
 	}
-	if (copy->result != kept->result)
-		d[n++] = (struct difference){ "Result", result_text(kept->result) };
+	if (entry_result(copy) != entry_result(kept))
+		d[n++] = (struct difference){ "Result", result_text(entry_result(kept)) };
 	for (int i = 0; i < n && at + 1 < len; i++) {
 		int w = snprintf(buf + at, len - at, "%s%s ", i ? ", " : "", d[i].tag);
 		if (w > 0)
@@ -240,16 +240,15 @@ static void report_copies(struct collection *c, struct collected_findings *out, 
 		uint32_t keep = best[find_root(parent, i)];
 		if (keep == run[i])
 			continue;
-		c->entries[run[i]].flags |= COLLECTED_COPY;
-		c->entries[run[i]].copy_of = keep + 1;
+		collection_note_copy(c, run[i], keep, 0);
 	}
 	(void)out;
 }
 
-void copy_finding(const struct collection *c, size_t entry, int cut, struct finding *f)
+void copy_finding(const struct collection *c, size_t entry, size_t kept_entry, int cut, struct finding *f)
 {
 	const struct collection_entry *copy = &c->entries[entry];
-	const struct collection_entry *kept = &c->entries[(cut ? copy->cut_of : copy->copy_of) - 1];
+	const struct collection_entry *kept = &c->entries[kept_entry];
 	char what[170], where[128];
 	collection_where(c, kept, copy, where, sizeof where);
 	if (cut) {
@@ -363,8 +362,7 @@ static void report_truncated(struct collection *c, struct collected_findings *ou
 	for (size_t bi = 0; bi < n; bi++) {
 		if (t->of[bi] < 0)
 			continue;
-		c->entries[g[bi]].flags |= COLLECTED_COPY;
-		c->entries[g[bi]].cut_of = (uint32_t)t->of[bi] + 1;
+		collection_note_copy(c, g[bi], (size_t)t->of[bi], 1);
 	}
 	(void)out;
 }
@@ -476,6 +474,7 @@ void find_duplicates(struct collection *c, struct collected_findings *out)
 	/* Copies are looked for whatever is reported: the tournament's checks
 	 * pass them over. */
 	int truncated = (c->wants & COLLECT_PREFIXES) && !c->spill_failed;
+	c->copy_count = c->cut_count = 0;
 	if (c->count < 2)
 		return;
 	size_t n = c->count;
@@ -533,4 +532,7 @@ void find_duplicates(struct collection *c, struct collected_findings *out)
 	free(runs.parent);
 	free(runs.best);
 	free(event_of);
+	/* the copies by entry, as they are reported */
+	sort_keys(c->copies, c->copy_count);
+	sort_keys(c->cuts, c->cut_count);
 }

@@ -18,6 +18,8 @@
  * quicker than memory that grows (its pages mapped, its copies made). */
 #define SPILL_MEMORY 32768u
 #define SPILL_BUFFER 32768
+_Static_assert(SPILL_BUFFER * sizeof(uint32_t) == FP_BLOCKS * FP_BLOCK, "the file's cache is its buffer");
+_Static_assert(sizeof(struct collection_entry) == 48, "an entry is 48 bytes (pgnaudit-check(1), LIMITS)");
 
 
 struct collection *collection_new(const char *const *files, int file_count,
@@ -55,9 +57,11 @@ void collection_free(struct collection *c)
 		close(c->spill_fd);
 	pool_free(&c->pool);
 	free(c->entries);
+	free(c->runs);
+	free(c->copies);
+	free(c->cuts);
 	free(c->spill_at);
 	free(c->spill_buf);
-	free(c->fp_cache);
 	trf_free(c->trf);
 	free(c->trf_path);
 	free(c);
@@ -175,11 +179,24 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 		const char *s[COLLECT_STRINGS];
 		uint16_t len[COLLECT_STRINGS];
 		const uint32_t *fp;
-		uint32_t fp_count;
-		at = collect_record_next(at, &e, s, len, &fp, &fp_count);
-		e.file = (uint32_t)file;
-		e.game = (uint32_t)(games_before + e.game);
-		e.line = first_line + e.line - 1;
+		uint32_t fp_count, game;
+		uint64_t line;
+		at = collect_record_next(at, &e, &game, &line, s, len, &fp, &fp_count);
+		game = (uint32_t)(games_before + game);
+		line = first_line + line - 1;
+		/* a run goes on while the games follow one another in one input
+		 * and their lines are within 4G of its base */
+		struct entry_run *run = c->run_count ? &c->runs[c->run_count - 1] : NULL;
+		if (!run || run->file != (uint32_t)file || run->game + (c->count - run->first) != game ||
+		    line < run->line_base || line - run->line_base > UINT32_MAX) {
+			if (c->run_count == c->run_cap) {
+				c->run_cap = c->run_cap ? 2 * c->run_cap : 16;
+				c->runs = xrealloc(c->runs, c->run_cap * sizeof *c->runs);
+			}
+			run = &c->runs[c->run_count++];
+			*run = (struct entry_run){ c->count, line, (uint32_t)file, game };
+		}
+		e.line = (uint32_t)(line - run->line_base);
 		e.white = pool_intern(&c->pool, s[COLLECT_WHITE], len[COLLECT_WHITE]);
 		e.black = pool_intern(&c->pool, s[COLLECT_BLACK], len[COLLECT_BLACK]);
 		e.round = intern_again(c, &c->last_round, s[COLLECT_ROUND], len[COLLECT_ROUND]);
@@ -230,6 +247,49 @@ const char *collection_file(const struct collection *c, uint32_t file)
 	return (int)file < c->file_count ? c->files[file] : "";
 }
 
+/* The run entry i is in. */
+static const struct entry_run *run_of(const struct collection *c, size_t i)
+{
+	size_t lo = 0, hi = c->run_count;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->runs[mid].first <= i)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return &c->runs[lo];
+}
+
+uint32_t collection_entry_file(const struct collection *c, size_t i)
+{
+	return run_of(c, i)->file;
+}
+
+uint32_t collection_entry_game(const struct collection *c, size_t i)
+{
+	const struct entry_run *r = run_of(c, i);
+	return r->game + (uint32_t)(i - r->first);
+}
+
+uint64_t collection_entry_line(const struct collection *c, size_t i)
+{
+	return run_of(c, i)->line_base + c->entries[i].line;
+}
+
+void collection_note_copy(struct collection *c, size_t entry, size_t kept, int cut)
+{
+	uint64_t **list = cut ? &c->cuts : &c->copies;
+	size_t *count = cut ? &c->cut_count : &c->copy_count, *cap = cut ? &c->cut_cap : &c->copy_cap;
+	if (*count == *cap) {
+		size_t more = *cap ? 2 * *cap : 256;
+		*list = collection_grow(*list, *count * sizeof **list, more * sizeof **list);
+		*cap = more;
+	}
+	(*list)[(*count)++] = (uint64_t)entry << 32 | (uint32_t)kept;
+	c->entries[entry].flags |= COLLECTED_COPY;
+}
+
 /* Reads len bytes of fd at `at`; 0, or -1 when they cannot be read. */
 static int read_at(int fd, unsigned char *p, size_t len, uint64_t at)
 {
@@ -261,8 +321,10 @@ static size_t fp_block(struct collection *c, uint64_t b, const unsigned char **b
 		if (c->fp_used[k] < c->fp_used[use])
 			use = k;
 	}
+	/* the blocks are read into the buffer the file was written through
+	 * (its pages mapped already: a new page costs more than a read) */
 	if (!c->fp_cache)
-		c->fp_cache = collection_grow(NULL, 0, (size_t)FP_BLOCKS * FP_BLOCK);
+		c->fp_cache = (unsigned char *)c->spill_buf;
 	unsigned char *p = c->fp_cache + (size_t)use * FP_BLOCK;
 	size_t len = 0;
 	while (len < FP_BLOCK) {
@@ -463,6 +525,14 @@ int collection_spill_error(const struct collection *c)
 }
 
 /* The finding kept compact in out, whole again in f. */
+/* f names entry o as its other game. */
+static void name_other(const struct collection *c, size_t o, struct finding *f)
+{
+	f->other_file = collection_file(c, collection_entry_file(c, o));
+	f->other_game = collection_entry_game(c, o);
+	f->other_line = collection_entry_line(c, o);
+}
+
 static void kept_finding(const struct collection *c, const struct collected_findings *out,
 			 const struct collected_finding *cf, struct finding *f)
 {
@@ -475,18 +545,16 @@ static void kept_finding(const struct collection *c, const struct collected_find
 	size_t n = cf->text_len < sizeof f->message - 1 ? cf->text_len : sizeof f->message - 1;
 	memcpy(f->message, out->text + cf->text, n);
 	f->message[n] = '\0';
-	if (cf->other >= 0) {
-		const struct collection_entry *o = &c->entries[cf->other];
-		f->other_file = collection_file(c, o->file);
-		f->other_game = o->game;
-		f->other_line = o->line;
-	}
+	if (cf->other >= 0)
+		name_other(c, (size_t)cf->other, f);
 }
 
-/* Reports f, a finding about game e, with e's label. */
-static void report_entry_finding(const struct collection *c, struct collection_entry *e, struct finding *f,
+/* Reports f, a finding about entry i, with its label. */
+static void report_entry_finding(const struct collection *c, size_t i, struct finding *f,
 				 collection_report report, void *ctx)
 {
+	struct collection_entry *e = &c->entries[i];
+	uint32_t file = collection_entry_file(c, i);
 	const char *event, *site, *event_date;
 	char date[16];
 	collection_event(c, e->event, &event, &site, &event_date);
@@ -494,12 +562,12 @@ static void report_entry_finding(const struct collection *c, struct collection_e
 	const char *white = collection_string(c, e->white), *black = collection_string(c, e->black);
 	const char *r = collection_string(c, e->round);
 	struct collection_label label = {
-		collection_file(c, e->file), e->game, *white ? white : NULL, *black ? black : NULL,
-		*event ? event : NULL, *r ? r : NULL, *date ? date : NULL,
+		collection_file(c, file), (int)file, collection_entry_game(c, i), *white ? white : NULL,
+		*black ? black : NULL, *event ? event : NULL, *r ? r : NULL, *date ? date : NULL,
 	};
 	f->side = -1;
 	f->column = 1;
-	f->line = e->line;
+	f->line = collection_entry_line(c, i);
 	report(ctx, e, &label, f);
 }
 
@@ -517,29 +585,28 @@ long collection_findings(struct collection *c, collection_report report, void *c
 	if (out.count > 1)
 		qsort(out.items, out.count, sizeof *out.items, by_game);
 	long n = 0;
-	size_t next = 0;
+	size_t next = 0, copy = 0, cut = 0;
 	struct finding f;
 	for (size_t i = 0; i < c->count; i++) {
-		struct collection_entry *e = &c->entries[i];
 		/* its copies' findings first (their codes come first), made now */
-		for (int cut = 0; cut < 2; cut++) {
-			if (!(cut ? e->cut_of : e->copy_of))
+		for (int k = 0; k < 2; k++) {
+			const uint64_t *list = k ? c->cuts : c->copies;
+			size_t *at = k ? &cut : &copy, count = k ? c->cut_count : c->copy_count;
+			if (*at >= count || list[*at] >> 32 != i)
 				continue;
+			size_t kept = (uint32_t)list[(*at)++];
 			memset(&f, 0, sizeof f);
 			f.severity = SEVERITY_WARNING;
-			copy_finding(c, i, cut, &f);
+			copy_finding(c, i, kept, k, &f);
 			if (!c->reported[f.code][f.severity])
 				continue;
-			const struct collection_entry *o = &c->entries[(cut ? e->cut_of : e->copy_of) - 1];
-			f.other_file = collection_file(c, o->file);
-			f.other_game = o->game;
-			f.other_line = o->line;
-			report_entry_finding(c, e, &f, report, ctx);
+			name_other(c, kept, &f);
+			report_entry_finding(c, i, &f, report, ctx);
 			n++;
 		}
 		for (; next < out.count && out.items[next].entry == i; next++) {
 			kept_finding(c, &out, &out.items[next], &f);
-			report_entry_finding(c, e, &f, report, ctx);
+			report_entry_finding(c, i, &f, report, ctx);
 			n++;
 		}
 	}
@@ -554,7 +621,7 @@ long collection_findings(struct collection *c, collection_report report, void *c
 		snprintf(round, sizeof round, "%d", cf->trf_round);
 		collection_date_text(c->trf->round_date[cf->trf_round - 1], date, sizeof date);
 		struct collection_label label = {
-			c->trf_path, 0, white ? p->name : (o ? o->name : NULL), white ? (o ? o->name : NULL) : p->name,
+			c->trf_path, -1, 0, white ? p->name : (o ? o->name : NULL), white ? (o ? o->name : NULL) : p->name,
 			c->trf->name[0] ? c->trf->name : NULL, round, date[0] ? date : NULL,
 		};
 		f.line = p->line;

@@ -20,8 +20,8 @@ enum { COLLECT_WHITE, COLLECT_BLACK, COLLECT_EVENT, COLLECT_ROUND, COLLECT_STRIN
 size_t collect_prefixes_at(size_t strings);
 size_t collect_record_size(const uint16_t *len, uint32_t prefixes);
 /* Reads the game at `at` of a batch; returns where the next one starts. */
-const unsigned char *collect_record_next(const unsigned char *at, struct collection_entry *e,
-					 const char *strings[COLLECT_STRINGS], uint16_t len[COLLECT_STRINGS],
+const unsigned char *collect_record_next(const unsigned char *at, struct collection_entry *e, uint32_t *game,
+					 uint64_t *line, const char *strings[COLLECT_STRINGS], uint16_t len[COLLECT_STRINGS],
 					 const uint32_t **prefixes, uint32_t *prefix_count);
 
 /* A PGN date as yyyymmdd, its unknown parts 0 ("1999.??.??": 19990000);
@@ -86,9 +86,18 @@ uint32_t pool_folded(struct string_pool *p, uint32_t id);
 int pool_unknown(struct string_pool *p, uint32_t id);
 void pool_free(struct string_pool *p);
 
-/* The cache of the fingerprints' file: 4 blocks of 256 KiB. */
-#define FP_BLOCK ((size_t)256 << 10)
-#define FP_BLOCKS 4
+/* The cache of the fingerprints' file: 2 blocks of 64 KiB, in the buffer
+ * it was written through (SPILL_BUFFER fingerprints, 128 KiB). */
+#define FP_BLOCK ((size_t)64 << 10)
+#define FP_BLOCKS 2
+
+/* A run of entries of one input, numbered one after another, whose lines
+ * are counted from one base. */
+struct entry_run {
+	size_t first;               /* its first entry */
+	uint64_t line_base;
+	uint32_t file, game;        /* the input, the number of its first entry */
+};
 
 struct collection {
 	const char *const *files;
@@ -99,6 +108,14 @@ struct collection {
 	struct collection_entry *entries;
 	size_t count, cap;
 	size_t entries_mapped;      /* entries whose pages are mapped (collection_map_ahead) */
+	struct entry_run *runs;     /* in the order of their first entries */
+	size_t run_count, run_cap;
+	/* duplicates.c: per copy, its entry << 32 | the entry of the game kept,
+	 * the duplicates and twins in one, the truncated copies in the other,
+	 * sorted by entry; the findings of copies are made from them as they
+	 * are written (half a million copies: 8 bytes each) */
+	uint64_t *copies, *cuts;
+	size_t copy_count, copy_cap, cut_count, cut_cap;
 	int spill_fd;               /* the fingerprints (-1: none) */
 	uint64_t spilled;           /* fingerprints written */
 	int spill_failed;           /* errno of the write that failed, 0 if none */
@@ -111,7 +128,7 @@ struct collection {
 	/* the file's blocks read last, for collection_prefixes: the games
 	 * that can be copies of each other are near each other in the file,
 	 * mostly, and are asked for in the order of the file */
-	unsigned char *fp_cache;    /* FP_BLOCKS blocks of FP_BLOCK bytes */
+	unsigned char *fp_cache;    /* FP_BLOCKS blocks of FP_BLOCK bytes: spill_buf */
 	uint64_t fp_cached[FP_BLOCKS];  /* block number + 1 (0: none) */
 	size_t fp_cached_len[FP_BLOCKS];
 	uint64_t fp_used[FP_BLOCKS], fp_clock;
@@ -169,9 +186,12 @@ unsigned round_number(const char *s);
 void collection_where(const struct collection *c, const struct collection_entry *o, const struct collection_entry *e,
 		      char *buf, size_t len);
 
-/* The finding of entry's copy_of (cut 0: duplicate-game or twin-game) or
- * cut_of (truncated-game): its code, rule and message. */
-void copy_finding(const struct collection *c, size_t entry, int cut, struct finding *f);
+/* The finding of entry, a copy of entry `kept` (cut 0: duplicate-game or
+ * twin-game) or cut short of it (truncated-game): its code, rule and
+ * message. */
+void copy_finding(const struct collection *c, size_t entry, size_t kept, int cut, struct finding *f);
+/* Notes entry as a copy of `kept` (cut 0) or cut short of it (cut 1). */
+void collection_note_copy(struct collection *c, size_t entry, size_t kept, int cut);
 
 /* The passes, each adding to out. */
 void find_duplicates(struct collection *c, struct collected_findings *out);

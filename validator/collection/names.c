@@ -283,11 +283,14 @@ void collection_date_text(uint32_t d, char *buf, size_t len)
 void collection_where(const struct collection *c, const struct collection_entry *o, const struct collection_entry *e,
 		      char *buf, size_t len)
 {
-	if (o->file == e->file)
-		snprintf(buf, len, "game %u (line %llu)", o->game, (unsigned long long)o->line);
+	size_t oi = (size_t)(o - c->entries), ei = (size_t)(e - c->entries);
+	uint32_t file = collection_entry_file(c, oi);
+	unsigned game = collection_entry_game(c, oi);
+	unsigned long long line = (unsigned long long)collection_entry_line(c, oi);
+	if (file == collection_entry_file(c, ei))
+		snprintf(buf, len, "game %u (line %llu)", game, line);
 	else
-		snprintf(buf, len, "game %u of %.70s (line %llu)", o->game, collection_file(c, o->file),
-			 (unsigned long long)o->line);
+		snprintf(buf, len, "game %u of %.70s (line %llu)", game, collection_file(c, file), line);
 }
 
 /* Whether the word w (n letters) starts at s, as a word of its own or, when

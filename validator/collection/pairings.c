@@ -181,7 +181,7 @@ static void check_game(struct reconcile *rc, struct collected_findings *out, siz
 	char colour = own->colour;
 	int colours_agree = colour == (by_white ? 'w' : 'b');
 	const char *want = result_of_trf(own->result, by_white);
-	int results_agree = own->result == '*' || e->result == RESULT_UNKNOWN || strcmp(want, result_text(e->result)) == 0;
+	int results_agree = own->result == '*' || entry_result(e) == RESULT_UNKNOWN || strcmp(want, result_text(entry_result(e))) == 0;
 	if (!colours_agree) {
 		struct finding *f = collection_finding(c, out, CHECK_PAIRING_MISMATCH, SEVERITY_ERROR, entry, -1);
 		const struct trf_player *white = colour == 'w' ? by : (by_white ? b : w);
@@ -197,7 +197,7 @@ static void check_game(struct reconcile *rc, struct collected_findings *out, siz
 	} else if (!results_agree) {
 		struct finding *f = collection_finding(c, out, CHECK_PAIRING_MISMATCH, SEVERITY_ERROR, entry, -1);
 		snprintf(f->message, sizeof f->message, "round %u: the result is %s here and %s in the tournament report (line %llu)",
-			 r, result_text(e->result), want, (unsigned long long)by->line);
+			 r, result_text(entry_result(e)), want, (unsigned long long)by->line);
 		f->rule = "FIDE C.04 Annex 2";
 	}
 }

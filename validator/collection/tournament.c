@@ -134,18 +134,74 @@ unsigned round_number(const char *s)
 	return digits && (*s == '\0' || *s == '.') ? n : 0;
 }
 
+/* The passes' triples, grown as they are pushed (an event of a million
+ * games whose rounds say nothing takes no room), and the set of the pairs
+ * (key, key2) pushed, for the passes that want the first game of each. */
 struct scratch {
 	struct keyed *k, *tmp;
 	size_t cap, tmp_cap;
+	uint64_t *seen;             /* open addressing; UINT64_MAX: empty */
+	size_t seen_cap, seen_count;
 };
 
-static struct keyed *room(struct scratch *s, size_t n)
+static void push(struct scratch *s, size_t *m, struct keyed k)
 {
-	if (n > s->cap) {
-		s->cap = n;
-		s->k = collection_grow(s->k, 0, n * sizeof *s->k);
+	if (*m == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 1024;
+		s->k = collection_grow(s->k, *m * sizeof *s->k, cap * sizeof *s->k);
+		s->cap = cap;
 	}
-	return s->k;
+	s->k[(*m)++] = k;
+}
+
+/* Empties the set: a large one is given back (clearing it for each small
+ * event after a large one would cost its size each time). */
+static void seen_clear(struct scratch *s)
+{
+	if (s->seen_cap > 1024) {
+		free(s->seen);
+		s->seen = NULL;
+		s->seen_cap = 0;
+	} else if (s->seen_count) {
+		memset(s->seen, 0xff, s->seen_cap * sizeof *s->seen);
+	}
+	s->seen_count = 0;
+}
+
+/* Whether the pair (key, key2) is new to the set (then it is added). */
+static int seen_first(struct scratch *s, uint32_t key, uint32_t key2)
+{
+	if (2 * (s->seen_count + 1) > s->seen_cap) {
+		size_t cap = s->seen_cap ? 2 * s->seen_cap : 1024;
+		uint64_t *t = collection_grow(NULL, 0, cap * sizeof *t);
+		memset(t, 0xff, cap * sizeof *t);
+		for (size_t i = 0; i < s->seen_cap; i++) {
+			if (s->seen[i] == UINT64_MAX)
+				continue;
+			size_t at = (size_t)((s->seen[i] * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
+			while (t[at] != UINT64_MAX)
+				at = (at + 1) & (cap - 1);
+			t[at] = s->seen[i];
+		}
+		free(s->seen);
+		s->seen = t;
+		s->seen_cap = cap;
+	}
+	uint64_t pair = (uint64_t)key << 32 | key2;
+	size_t at = (size_t)((pair * 0x9e3779b97f4a7c15ull) >> 32) & (s->seen_cap - 1);
+	for (; s->seen[at] != UINT64_MAX; at = (at + 1) & (s->seen_cap - 1))
+		if (s->seen[at] == pair)
+			return 0;
+	s->seen[at] = pair;
+	s->seen_count++;
+	return 1;
+}
+
+/* Pushes the triple if its pair is new: the first game of each. */
+static void push_first(struct scratch *s, size_t *m, struct keyed k)
+{
+	if (seen_first(s, k.key, k.key2))
+		push(s, m, k);
 }
 
 /* The folded name of the opponent of the player whose folded name is `player`. */
@@ -162,16 +218,16 @@ static void paired_twice(struct collection *c, struct collected_findings *out, c
 {
 	if (n < 2)
 		return;
-	struct keyed *k = room(s, 2 * n);
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct collection_entry *e = &c->entries[g[i]];
 		if ((e->flags & COLLECTED_COPY) || unknown_value(collection_string(c, e->round)) ||
 		    pool_unknown(&c->pool, e->white) || pool_unknown(&c->pool, e->black))
 			continue;
-		k[m++] = (struct keyed){ e->round, pool_folded(&c->pool, e->white), g[i] };
-		k[m++] = (struct keyed){ e->round, pool_folded(&c->pool, e->black), g[i] };
+		push(s, &m, (struct keyed){ e->round, pool_folded(&c->pool, e->white), g[i] });
+		push(s, &m, (struct keyed){ e->round, pool_folded(&c->pool, e->black), g[i] });
 	}
+	struct keyed *k = s->k;
 	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
 	for (size_t i = 0; i < m;) {
 		/* the games of one round (k[i].key), and of one player in it */
@@ -225,13 +281,13 @@ static void board_twice(struct collection *c, struct collected_findings *out, co
 {
 	if (n < 2)
 		return;
-	struct keyed *k = room(s, n);
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct collection_entry *e = &c->entries[g[i]];
 		if (!(e->flags & COLLECTED_COPY) && e->board && !unknown_value(collection_string(c, e->round)))
-			k[m++] = (struct keyed){ e->round, e->board, g[i] };
+			push(s, &m, (struct keyed){ e->round, e->board, g[i] });
 	}
+	struct keyed *k = s->k;
 	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
 	for (size_t i = 1; i < m; i++) {
 		if (k[i].key != k[i - 1].key || k[i].key2 != k[i - 1].key2)
@@ -313,14 +369,14 @@ static void rounds_and_dates(struct collection *c, struct collected_findings *ou
 		start = 0;
 	/* the date of each round: the one most of its games have (dates before
 	 * the event's start left out) */
-	k = room(s, n);
 	m = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct collection_entry *e = &c->entries[g[i]];
 		unsigned r = round_number(collection_string(c, e->round));
 		if (r && r <= ROUNDS_MAX && day_of(e->date) && (!start || e->date >= start))
-			k[m++] = (struct keyed){ r, e->date, g[i] };
+			push(s, &m, (struct keyed){ r, e->date, g[i] });
 	}
+	k = s->k;
 	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
 	static uint32_t round_date[ROUNDS_MAX + 1];
 	for (size_t i = 0; i < m;) {
@@ -379,21 +435,23 @@ static void rounds_and_dates(struct collection *c, struct collected_findings *ou
 		round_date[k[i].key] = 0;
 }
 
-/* Into k (room for 2n), sorted: (FIDE ID, folded name, entry) for each
- * player with an ID and a name of games g (NULL: every game, n of them);
- * returns how many. */
-static size_t by_fide_id(struct collection *c, const uint32_t *g, size_t n, struct keyed *k, struct scratch *s)
+/* Into s->k, sorted: (FIDE ID, folded name, entry) for the first game of
+ * each player with an ID and a name among games g (NULL: every game, n of
+ * them) - the passes look at no other - so as many as there are players,
+ * not games; returns how many. */
+static size_t by_fide_id(struct collection *c, const uint32_t *g, size_t n, struct scratch *s)
 {
 	size_t m = 0;
+	seen_clear(s);
 	for (size_t i = 0; i < n; i++) {
 		uint32_t entry = g ? g[i] : (uint32_t)i;
 		const struct collection_entry *e = &c->entries[entry];
 		if (e->white_fide && !pool_unknown(&c->pool, e->white))
-			k[m++] = (struct keyed){ e->white_fide, pool_folded(&c->pool, e->white), entry };
+			push_first(s, &m, (struct keyed){ e->white_fide, pool_folded(&c->pool, e->white), entry });
 		if (e->black_fide && !pool_unknown(&c->pool, e->black))
-			k[m++] = (struct keyed){ e->black_fide, pool_folded(&c->pool, e->black), entry };
+			push_first(s, &m, (struct keyed){ e->black_fide, pool_folded(&c->pool, e->black), entry });
 	}
-	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
+	sort_keyed(s->k, m, &s->tmp, &s->tmp_cap);
 	return m;
 }
 
@@ -403,15 +461,17 @@ static void name_variants(struct collection *c, struct collected_findings *out, 
 {
 	if (n < 2)
 		return;
-	struct keyed *k = room(s, 2 * n);
+	/* the first game of each spelling */
 	size_t m = 0;
+	seen_clear(s);
 	for (size_t i = 0; i < n; i++) {
 		const struct collection_entry *e = &c->entries[g[i]];
 		if (!pool_unknown(&c->pool, e->white))
-			k[m++] = (struct keyed){ pool_folded(&c->pool, e->white), e->white, g[i] };
+			push_first(s, &m, (struct keyed){ pool_folded(&c->pool, e->white), e->white, g[i] });
 		if (!pool_unknown(&c->pool, e->black))
-			k[m++] = (struct keyed){ pool_folded(&c->pool, e->black), e->black, g[i] };
+			push_first(s, &m, (struct keyed){ pool_folded(&c->pool, e->black), e->black, g[i] });
 	}
+	struct keyed *k = s->k;
 	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
 	for (size_t i = 0; i < m;) {
 		size_t j = i + 1;
@@ -434,7 +494,8 @@ static void name_variants(struct collection *c, struct collected_findings *out, 
 		i = j;
 	}
 	/* one FIDE ID, compatible names that do not fold alike ("Carlsen, M." and "Carlsen, Magnus") */
-	m = by_fide_id(c, g, n, k, s);
+	m = by_fide_id(c, g, n, s);
+	k = s->k;
 	for (size_t i = 0; i < m;) {
 		size_t j = i + 1;
 		while (j < m && k[j].key == k[i].key)
@@ -463,8 +524,8 @@ static void name_variants(struct collection *c, struct collected_findings *out, 
 /* fide-id-conflict over the whole run: one FIDE ID, names not one player's. */
 static void fide_conflicts(struct collection *c, struct collected_findings *out, struct scratch *s)
 {
-	struct keyed *k = room(s, 2 * c->count);
-	size_t m = by_fide_id(c, NULL, c->count, k, s);
+	size_t m = by_fide_id(c, NULL, c->count, s);
+	const struct keyed *k = s->k;
 	for (size_t i = 0; i < m;) {
 		size_t j = i + 1;
 		while (j < m && k[j].key == k[i].key)
@@ -502,13 +563,13 @@ static void each_game(struct collection *c, struct collected_findings *out)
 			snprintf(f->message, sizeof f->message, "White \"%.80s\" and Black \"%.80s\" are one player", w, b);
 			f->rule = "PGN 8.1.1.5";
 		}
-		int decisive = e->result == RESULT_WHITE || e->result == RESULT_BLACK;
+		int decisive = entry_result(e) == RESULT_WHITE || entry_result(e) == RESULT_BLACK;
 		if (!(e->flags & COLLECTED_MOVETEXT) && decisive &&
 		    !(e->flags & (COLLECTED_UNPLAYED | COLLECTED_FORFEIT_NOTE | COLLECTED_TERMINATION))) {
 			struct finding *f = collection_finding(c, out, CHECK_UNMARKED_FORFEIT, SEVERITY_WARNING, i, -1);
 			snprintf(f->message, sizeof f->message,
 				 "%s without a move: if it was a forfeit, a Termination tag or comment should say so; "
-				 "if not, the moves are missing", e->result == RESULT_WHITE ? "1-0" : "0-1");
+				 "if not, the moves are missing", entry_result(e) == RESULT_WHITE ? "1-0" : "0-1");
 			f->rule = "PGN 9.8.1";
 		}
 		if ((e->flags & COLLECTED_MOVETEXT) && (e->flags & COLLECTED_UNPLAYED)) {
@@ -523,7 +584,8 @@ static void each_game(struct collection *c, struct collected_findings *out)
 
 void find_tournament_problems(struct collection *c, struct collected_findings *out)
 {
-	struct scratch s = { NULL, NULL, 0, 0 };
+	struct scratch s;
+	memset(&s, 0, sizeof s);
 	each_game(c, out);
 	fide_conflicts(c, out, &s);
 	/* the games of each event, by sorted 8-byte keys (event, entry) */
@@ -589,4 +651,5 @@ void find_tournament_problems(struct collection *c, struct collected_findings *o
 	free(ekeys);
 	free(s.k);
 	free(s.tmp);
+	free(s.seen);
 }
