@@ -18,6 +18,8 @@
  * quicker than memory that grows (its pages mapped, its copies made). */
 #define SPILL_MEMORY 32768u
 #define SPILL_BUFFER 32768
+/* The place of the fingerprints of every SPILL_MARK-th game is kept. */
+#define SPILL_MARK 64
 _Static_assert(SPILL_BUFFER * sizeof(uint32_t) == FP_BLOCKS * FP_BLOCK, "the file's cache is its buffer");
 _Static_assert(sizeof(struct collection_entry) == 48, "an entry is 48 bytes (pgnaudit-check(1), LIMITS)");
 
@@ -347,20 +349,27 @@ int collection_prefixes(struct collection *c, size_t i, uint32_t plies, uint32_t
 	if (c->spill_failed || !(c->entries[i].flags & COLLECTED_PREFIXES) || plies == 0 ||
 	    plies > c->entries[i].plies)
 		return -1;
+	/* where its fingerprints begin: the sum of the plies of the games
+	 * before it that left theirs, kept for every SPILL_MARK-th game */
 	if (!c->spill_at) {
-		c->spill_at = collection_grow(NULL, 0, (c->count + 1) * sizeof *c->spill_at);
+		c->spill_at = collection_grow(NULL, 0, (c->count / SPILL_MARK + 1) * sizeof *c->spill_at);
 		uint64_t sum = 0;
 		for (size_t k = 0; k < c->count; k++) {
-			c->spill_at[k] = sum;
+			if (k % SPILL_MARK == 0)
+				c->spill_at[k / SPILL_MARK] = sum;
 			if (c->entries[k].flags & COLLECTED_PREFIXES)
 				sum += c->entries[k].plies;
 		}
 	}
+	uint64_t first = c->spill_at[i / SPILL_MARK];
+	for (size_t k = i - i % SPILL_MARK; k < i; k++)
+		if (c->entries[k].flags & COLLECTED_PREFIXES)
+			first += c->entries[k].plies;
 	if (c->spill_fd < 0) {
-		memcpy(fp, c->spill_buf + c->spill_at[i], plies * sizeof *fp);
+		memcpy(fp, c->spill_buf + first, plies * sizeof *fp);
 		return 0;
 	}
-	uint64_t at = c->spill_at[i] * sizeof *fp;
+	uint64_t at = first * sizeof *fp;
 	size_t left = plies * sizeof *fp;
 	if (left > FP_BLOCK)
 		return read_at(c->spill_fd, (unsigned char *)fp, left, at);

@@ -61,8 +61,9 @@ void *collection_grow(void *p, size_t keep, size_t size);
  * Returns how many items are mapped now. */
 size_t collection_map_ahead(void *base, size_t size, size_t count, size_t cap);
 
-/* Sorts n keys in increasing order (radix sort, a byte at a time, passing
- * over the bytes all keys share). */
+/* Sorts n keys in increasing order, in place (a radix sort from the most
+ * significant byte, passing over the bytes all keys share): no memory of
+ * its own. */
 void sort_keys(uint64_t *keys, size_t n);
 
 /* The run's strings, each kept once. */
@@ -119,7 +120,7 @@ struct collection {
 	int spill_fd;               /* the fingerprints (-1: none) */
 	uint64_t spilled;           /* fingerprints written */
 	int spill_failed;           /* errno of the write that failed, 0 if none */
-	uint64_t *spill_at;         /* at the end: where each entry's fingerprints begin */
+	uint64_t *spill_at;         /* at the end: where the fingerprints of every SPILL_MARK-th entry begin */
 	uint32_t last_event, last_round; /* the ids of the game before's */
 	uint32_t *spill_buf;        /* the fingerprints, while they fit in memory; then those
 				       not written to the file yet */

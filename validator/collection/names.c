@@ -504,10 +504,11 @@ int pool_unknown(struct string_pool *p, uint32_t id)
 	return p->unknown[id];
 }
 
-void sort_keys(uint64_t *keys, size_t n)
+/* An MSD radix sort in place (American flag sort): the keys moved to
+ * their bucket of the byte at `shift` by swaps, then each bucket sorted by
+ * the bytes below, those that differ among the keys (`differ`). */
+static void flag_sort(uint64_t *keys, size_t n, int shift, uint64_t differ)
 {
-	if (n < 2)
-		return;
 	if (n < 48) {
 		for (size_t i = 1; i < n; i++) {
 			uint64_t k = keys[i];
@@ -518,29 +519,51 @@ void sort_keys(uint64_t *keys, size_t n)
 		}
 		return;
 	}
+	while (shift >= 0 && ((differ >> shift) & 0xff) == 0)
+		shift -= 8;
+	if (shift < 0)
+		return;
+	size_t count[256] = { 0 }, head[256], tail[256];
+	for (size_t i = 0; i < n; i++)
+		count[(keys[i] >> shift) & 0xff]++;
+	size_t sum = 0;
+	for (int b = 0; b < 256; b++) {
+		head[b] = sum;
+		sum += count[b];
+		tail[b] = sum;
+	}
+	for (int b = 0; b < 256; b++) {
+		while (head[b] < tail[b]) {
+			uint64_t k = keys[head[b]];
+			unsigned d = (unsigned)(k >> shift) & 0xff;
+			while (d != (unsigned)b) {
+				uint64_t t = keys[head[d]];
+				keys[head[d]++] = k;
+				k = t;
+				d = (unsigned)(k >> shift) & 0xff;
+			}
+			keys[head[b]++] = k;
+		}
+	}
+	if (shift == 0)
+		return;
+	size_t at = 0;
+	for (int b = 0; b < 256; b++) {
+		flag_sort(keys + at, count[b], shift - 8, differ);
+		at += count[b];
+	}
+}
+
+void sort_keys(uint64_t *keys, size_t n)
+{
+	if (n < 2)
+		return;
 	uint64_t all_or = 0, all_and = ~0ull;
 	for (size_t i = 0; i < n; i++) {
 		all_or |= keys[i];
 		all_and &= keys[i];
 	}
-	uint64_t *tmp = collection_grow(NULL, 0, n * sizeof *tmp), *from = keys, *to = tmp;
-	for (int shift = 0; shift < 64; shift += 8) {
-		if ((((all_or ^ all_and) >> shift) & 0xff) == 0)
-			continue;   /* every key has this byte */
-		size_t count[257] = { 0 };
-		for (size_t i = 0; i < n; i++)
-			count[((from[i] >> shift) & 0xff) + 1]++;
-		for (int b = 0; b < 256; b++)
-			count[b + 1] += count[b];
-		for (size_t i = 0; i < n; i++)
-			to[count[(from[i] >> shift) & 0xff]++] = from[i];
-		uint64_t *t = from;
-		from = to;
-		to = t;
-	}
-	if (from != keys)
-		memcpy(keys, from, n * sizeof *keys);
-	free(tmp);
+	flag_sort(keys, n, 56, all_or ^ all_and);
 }
 
 void pool_free(struct string_pool *p)
