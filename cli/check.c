@@ -261,6 +261,9 @@ void check_collect(struct collection *c, struct collect_batch *b, int file, long
 		collect_batch_free(b);
 }
 
+/* Games collected before the sequential loop hands them to the index. */
+#define COLLECT_GAMES 64
+
 /* The sequential loop's state: one auditor, one report. */
 struct check_run {
 	const struct check_options *opt;
@@ -276,7 +279,10 @@ static int check_one(void *ctx, struct game_input *in, const struct pgn_game *g)
 {
 	struct check_run *run = ctx;
 	check_game(run->opt, &run->auditor, &run->findings, &run->report, in->path, in->games, g, run->tally);
-	if (run->collection)
+	/* the games go to the index COLLECT_GAMES at a time: the index's
+	 * code and tables then stay in the caches for them all, not one game's
+	 * worth between the audit's */
+	if (run->collection && run->tally->collected.games >= COLLECT_GAMES)
 		check_collect(run->collection, &run->tally->collected, run->file, 0, 1);
 	return GAMES_GO_ON;
 }
@@ -452,6 +458,8 @@ int cmd_check(int argc, char **argv)
 			run.tally = &per_file[i].t;
 			run.file = i;
 			int status = games_read_file(&loop, files[i]);
+			if (run.collection && run.tally->collected.games > 0)
+				check_collect(run.collection, &run.tally->collected, run.file, 0, 1);
 			per_file[i].opened = loop.opened;
 			per_file[i].failed = status < 0 && loop.opened;
 			if (status < 0)

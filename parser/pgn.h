@@ -67,7 +67,8 @@ struct pgn_token {
 };
 
 struct pgn_tag {
-	uint32_t name, value;   /* offsets in game.arena, NUL-terminated, value unescaped */
+	uint32_t name, value;   /* offsets in game.arena, NUL-terminated, value unescaped; the
+				   value follows the name's NUL (its length: value - name - 1) */
 	uint32_t line, column;
 	uint32_t value_length;  /* bytes in the value, which may hold NUL bytes */
 	uint8_t control;        /* the value's first control character but NUL

@@ -119,9 +119,11 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 	for (int i = 0; i < g->tag_count; i++) {
 		const char *name = g->arena + g->tags[i].name, *value = g->arena + g->tags[i].value;
 		const char **to = NULL;
-		/* past its first letter, against the names of the tags that
-		 * begin with it */
-#define IS(literal) (strcmp(name + 1, (literal) + 1) == 0)
+		/* the value follows the name's NUL (pgn.h): the name's length */
+		size_t n = g->tags[i].value - g->tags[i].name - 1;
+		/* against the names of the tags that begin with its letter:
+		 * length first */
+#define IS(literal) (n == sizeof(literal) - 1 && memcmp(name, (literal), sizeof(literal) - 1) == 0)
 		switch (name[0]) {
 		case 'A': if (IS("Annotator")) to = &annotator; break;
 		case 'B':
@@ -169,10 +171,12 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 	}
 	if (rec->stop == STOP_NONE && plies <= COLLECT_PLIES_MAX)
 		e.flags |= COLLECTED_COMPLETE;
-	int says = names_say_unplayed(termination) | names_say_unplayed(annotator);
+	int says = names_say_unplayed(annotator);
 	if (termination && *termination && strcasecmp(termination, "normal") != 0 &&
-	    strcasecmp(termination, "unterminated") != 0 && strcmp(termination, "?") != 0)
+	    strcasecmp(termination, "unterminated") != 0 && strcmp(termination, "?") != 0) {
 		e.flags |= COLLECTED_TERMINATION;
+		says |= names_say_unplayed(termination);
+	}
 	/* The main line's comments before its first move and after its last:
 	 * the first of the one, the last of the other.  The tokens in between
 	 * are not looked at: a game's every token would cost more than the

@@ -507,8 +507,44 @@ int pool_unknown(struct string_pool *p, uint32_t id)
 /* An MSD radix sort in place (American flag sort): the keys moved to
  * their bucket of the byte at `shift` by swaps, then each bucket sorted by
  * the bytes below, those that differ among the keys (`differ`). */
+/* A radix sort from the least significant byte that differs, through tmp
+ * (room for n): a bucket of a few thousand keys. */
+static void small_sort(uint64_t *keys, size_t n, uint64_t differ, uint64_t *tmp)
+{
+	uint64_t *from = keys, *to = tmp;
+	for (int shift = 0; shift < 64; shift += 8) {
+		if (((differ >> shift) & 0xff) == 0)
+			continue;
+		size_t count[257] = { 0 };
+		for (size_t i = 0; i < n; i++)
+			count[((from[i] >> shift) & 0xff) + 1]++;
+		for (int b = 0; b < 256; b++)
+			count[b + 1] += count[b];
+		for (size_t i = 0; i < n; i++)
+			to[count[(from[i] >> shift) & 0xff]++] = from[i];
+		uint64_t *t = from;
+		from = to;
+		to = t;
+	}
+	if (from != keys)
+		memcpy(keys, from, n * sizeof *keys);
+}
+
+#define SMALL_SORT 2048
+
 static void flag_sort(uint64_t *keys, size_t n, int shift, uint64_t differ)
 {
+	if (n >= 48 && n <= SMALL_SORT) {
+		/* the bytes below `shift` that differ in this bucket */
+		uint64_t all_or = 0, all_and = ~0ull;
+		for (size_t i = 0; i < n; i++) {
+			all_or |= keys[i];
+			all_and &= keys[i];
+		}
+		uint64_t tmp[SMALL_SORT];
+		small_sort(keys, n, all_or ^ all_and, tmp);
+		return;
+	}
 	if (n < 48) {
 		for (size_t i = 1; i < n; i++) {
 			uint64_t k = keys[i];
