@@ -142,7 +142,28 @@ struct scratch {
 	size_t cap, tmp_cap;
 	uint64_t *seen;             /* open addressing; UINT64_MAX: empty */
 	size_t seen_cap, seen_count;
+	uint32_t *stamp;            /* per string id: the pass that saw it last */
+	size_t stamp_cap;
+	uint32_t pass;
 };
+
+/* Whether string id is new to this pass (then it is marked seen): 4 bytes a
+ * string, and nothing to clear between passes. */
+static int first_in_pass(struct scratch *s, uint32_t id)
+{
+	if (id >= s->stamp_cap) {
+		size_t cap = s->stamp_cap ? s->stamp_cap : 1024;
+		while (cap <= id)
+			cap *= 2;
+		s->stamp = collection_grow(s->stamp, s->stamp_cap * sizeof *s->stamp, cap * sizeof *s->stamp);
+		memset(s->stamp + s->stamp_cap, 0, (cap - s->stamp_cap) * sizeof *s->stamp);
+		s->stamp_cap = cap;
+	}
+	if (s->stamp[id] == s->pass)
+		return 0;
+	s->stamp[id] = s->pass;
+	return 1;
+}
 
 static void push(struct scratch *s, size_t *m, struct keyed k)
 {
@@ -461,15 +482,15 @@ static void name_variants(struct collection *c, struct collected_findings *out, 
 {
 	if (n < 2)
 		return;
-	/* the first game of each spelling */
+	/* the first game of each spelling (a name id: its folded form is one) */
 	size_t m = 0;
-	seen_clear(s);
+	s->pass++;
 	for (size_t i = 0; i < n; i++) {
 		const struct collection_entry *e = &c->entries[g[i]];
-		if (!pool_unknown(&c->pool, e->white))
-			push_first(s, &m, (struct keyed){ pool_folded(&c->pool, e->white), e->white, g[i] });
-		if (!pool_unknown(&c->pool, e->black))
-			push_first(s, &m, (struct keyed){ pool_folded(&c->pool, e->black), e->black, g[i] });
+		if (!pool_unknown(&c->pool, e->white) && first_in_pass(s, e->white))
+			push(s, &m, (struct keyed){ pool_folded(&c->pool, e->white), e->white, g[i] });
+		if (!pool_unknown(&c->pool, e->black) && first_in_pass(s, e->black))
+			push(s, &m, (struct keyed){ pool_folded(&c->pool, e->black), e->black, g[i] });
 	}
 	struct keyed *k = s->k;
 	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
@@ -652,4 +673,5 @@ void find_tournament_problems(struct collection *c, struct collected_findings *o
 	free(s.k);
 	free(s.tmp);
 	free(s.seen);
+	free(s.stamp);
 }
