@@ -16,8 +16,9 @@
  *   pairings.c    the games against a FIDE Tournament Report File (--trf).
  *
  * Memory (pgnaudit-check(1), LIMITS): an entry of 48 bytes a game, the
- * distinct names, events, rounds once each, and at the end up to 16 bytes
- * more a game while the index is sorted; 10 million games take about 650 MB.  For
+ * distinct names, events, rounds once each (about 50 bytes a name, as
+ * written and folded), and at the end up to 12 bytes more a game while the
+ * index is sorted and an event's games are looked at.  For
  * truncated copies every game's moves leave 4 bytes a ply (a fingerprint
  * of the moves up to it), in memory up to 128 KiB and past that all in an
  * unnamed temporary file in $TMPDIR, read back only for the games that

@@ -1,0 +1,160 @@
+/*
+ * test_collection_index.c - the pieces of validator/collection/ the e2e
+ * tests reach only through whole runs: the in-place key sort, against
+ * qsort; the string pool, against a plain list; the entries' file, number
+ * and line, kept a run of games at a time.
+ */
+#include "tests/test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "validator/collection/internal.h"
+
+static uint64_t state = 88172645463325252ull;
+
+static uint64_t next_random(void)
+{
+	state ^= state << 13;
+	state ^= state >> 7;
+	state ^= state << 17;
+	return state;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Keys of every shape the passes make: random, sharing their high or low
+ * halves, few values, sizes around the thresholds of the sort. */
+static void test_sort_keys_against_qsort(void **st)
+{
+	(void)st;
+	static const size_t sizes[] = { 0, 1, 2, 47, 48, 49, 255, 256, 2047, 2048, 2049, 5000, 70000 };
+	for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+		for (int shape = 0; shape < 5; shape++) {
+			size_t n = sizes[s];
+			uint64_t *a = malloc((n + 1) * sizeof *a), *b = malloc((n + 1) * sizeof *b);
+			assert_non_null(a);
+			assert_non_null(b);
+			for (size_t i = 0; i < n; i++) {
+				uint64_t v = next_random();
+				if (shape == 1)
+					v &= 0xff00000000ull;
+				else if (shape == 2)
+					v = (v >> 32) << 32 | i;
+				else if (shape == 3)
+					v %= 7;
+				else if (shape == 4)
+					v = (v & 0xffff) << 40 | (v & 0xff);
+				a[i] = b[i] = v;
+			}
+			sort_keys(a, n);
+			if (n)
+				qsort(b, n, sizeof *b, by_value);
+			for (size_t i = 0; i < n; i++)
+				assert_true(a[i] == b[i]);
+			free(a);
+			free(b);
+		}
+	}
+}
+
+/* 100,000 strings, some again: one id each, the same bytes back, through
+ * the table's growths. */
+static void test_pool_interns_once(void **st)
+{
+	(void)st;
+	struct string_pool p;
+	memset(&p, 0, sizeof p);
+	assert_int_equal(pool_intern(&p, "", 0), 0);
+	enum { N = 100000 };
+	uint32_t *ids = malloc(N * sizeof *ids);
+	assert_non_null(ids);
+	char buf[64];
+	for (int i = 0; i < N; i++) {
+		int n = snprintf(buf, sizeof buf, "Player %d, Someone%s", i, i % 3 ? "" : " with a longer name");
+		ids[i] = pool_intern(&p, buf, (size_t)n);
+		assert_true(ids[i] > 0);
+	}
+	for (int i = 0; i < N; i++) {
+		int n = snprintf(buf, sizeof buf, "Player %d, Someone%s", i, i % 3 ? "" : " with a longer name");
+		assert_int_equal(pool_intern(&p, buf, (size_t)n), ids[i]);
+		size_t len;
+		const char *s = pool_string(&p, ids[i], &len);
+		assert_int_equal(len, (size_t)n);
+		assert_memory_equal(s, buf, len);
+		assert_int_equal(s[len], '\0');
+	}
+	/* bytes with NULs inside (an event's three tags) are one string */
+	uint32_t a = pool_intern(&p, "Open\0Town\0", 10), b = pool_intern(&p, "Open\0Town\0", 10);
+	assert_int_equal(a, b);
+	assert_true(a != pool_intern(&p, "Open\0Town", 9));
+	assert_int_equal(pool_intern(&p, "", 0), 0);
+	free(ids);
+	pool_free(&p);
+}
+
+/* Appends game `game` of input `file`, starting on `line`, to the batch. */
+static void add_game(struct collection *c, int file, long before, uint64_t first_line, int game, uint64_t line)
+{
+	struct collect_batch b;
+	memset(&b, 0, sizeof b);
+	struct pgn_game g;
+	memset(&g, 0, sizeof g);
+	g.first_line = line;
+	struct game_record rec;
+	memset(&rec, 0, sizeof rec);
+	rec.stop = STOP_NOT_STARTED;
+	collect_game(&b, &g, &rec, game, -1, COLLECT_INDEX);
+	assert_int_equal(collection_add(c, &b, file, before, first_line), 0);
+	collect_batch_free(&b);
+}
+
+static void test_entries_file_game_line(void **st)
+{
+	(void)st;
+	static const char *const files[] = { "a.pgn", "b.pgn" };
+	unsigned char reported[CHECK_COUNT][SEVERITY_COUNT];
+	memset(reported, 0, sizeof reported);
+	reported[CHECK_DUPLICATE_GAME][SEVERITY_WARNING] = 1;
+	struct collection *c = collection_new(files, 2, reported);
+	assert_non_null(c);
+	/* a.pgn: games 1-3 (a piece of -j N counted from game 0, line 1); then
+	 * games 4-5 of a piece whose lines are counted from line 5,000,000,000;
+	 * b.pgn: games 1-2, then game 7 (games skipped: a new run) */
+	add_game(c, 0, 0, 1, 1, 1);
+	add_game(c, 0, 0, 1, 2, 20);
+	add_game(c, 0, 0, 1, 3, 41);
+	add_game(c, 0, 3, 5000000000ull, 1, 1);
+	add_game(c, 0, 3, 5000000000ull, 2, 30);
+	add_game(c, 1, 0, 1, 1, 1);
+	add_game(c, 1, 0, 1, 2, 9);
+	add_game(c, 1, 6, 1, 1, 100);
+	static const struct { uint32_t file, game; uint64_t line; } want[] = {
+		{ 0, 1, 1 }, { 0, 2, 20 }, { 0, 3, 41 }, { 0, 4, 5000000000ull }, { 0, 5, 5000000029ull },
+		{ 1, 1, 1 }, { 1, 2, 9 }, { 1, 7, 100 },
+	};
+	size_t count;
+	collection_entries(c, &count);
+	assert_int_equal(count, sizeof want / sizeof *want);
+	for (size_t i = 0; i < count; i++) {
+		assert_int_equal(collection_entry_file(c, i), want[i].file);
+		assert_int_equal(collection_entry_game(c, i), want[i].game);
+		assert_true(collection_entry_line(c, i) == want[i].line);
+	}
+	collection_free(c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sort_keys_against_qsort),
+		cmocka_unit_test(test_pool_interns_once),
+		cmocka_unit_test(test_entries_file_game_line),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
