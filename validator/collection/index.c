@@ -191,8 +191,8 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 		struct entry_run *run = c->run_count ? &c->runs[c->run_count - 1] : NULL;
 		if (!run || run->file != (uint32_t)file || run->game + (c->count - run->first) != game ||
 		    line < run->line_base || line - run->line_base > UINT32_MAX) {
-			if (c->run_count == c->run_cap) {
-				c->run_cap = c->run_cap ? 2 * c->run_cap : 16;
+			if (!c->runs || c->run_count == c->run_cap) {
+				c->run_cap = c->run_count ? 2 * c->run_count : 16;
 				c->runs = xrealloc(c->runs, c->run_cap * sizeof *c->runs);
 			}
 			run = &c->runs[c->run_count++];

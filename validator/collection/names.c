@@ -274,10 +274,13 @@ void collection_date_text(uint32_t d, char *buf, size_t len)
 			buf[0] = '\0';
 		return;
 	}
-	unsigned month = d / 100 % 100, day = d % 100;
-	char m[3] = { month ? (char)('0' + month / 10) : '?', month ? (char)('0' + month % 10) : '?', '\0' };
-	char dd[3] = { day ? (char)('0' + day / 10) : '?', day ? (char)('0' + day % 10) : '?', '\0' };
-	snprintf(buf, len, "%04u.%s.%s", d / 10000, m, dd);
+	/* only for a finding's message: the games' labels are the report's */
+	char m[3] = "??", day[3] = "??";
+	if (d / 100 % 100)
+		snprintf(m, sizeof m, "%02u", d / 100 % 100);
+	if (d % 100)
+		snprintf(day, sizeof day, "%02u", d % 100);
+	snprintf(buf, len, "%04u.%s.%s", d / 10000, m, day);
 }
 
 void collection_where(const struct collection *c, const struct collection_entry *o, const struct collection_entry *e,
@@ -293,11 +296,14 @@ void collection_where(const struct collection *c, const struct collection_entry 
 		snprintf(buf, len, "game %u of %.70s (line %llu)", game, collection_file(c, file), line);
 }
 
-/* Whether the word w (n letters) starts at s, as a word of its own or, when
- * `stem`, as the start of one ("forfeit" in "forfeited"). */
-static int word_at(const char *s, const char *w, size_t n, int stem)
+/* Whether the word w (n letters) starts at s, whose `left` bytes follow,
+ * as a word of its own or, when `stem`, as the start of one ("forfeit" in
+ * "forfeited"). */
+static int word_at(const char *s, size_t left, const char *w, size_t n, int stem)
 {
-	return strncmp(s, w, n) == 0 && (stem || !isalpha((unsigned char)s[n]));
+	if (left < n || memcmp(s, w, n) != 0)
+		return 0;
+	return stem || left == n || !isalpha((unsigned char)s[n]);
 }
 
 int names_say_unplayed(const char *text)
@@ -317,7 +323,7 @@ int names_say_unplayed(const char *text)
 	 * that may have come after moves ("forfeits by disconnection") unless
 	 * the text speaks of time or a flag ("forfeits on time", "time
 	 * forfeit": a loss on time). */
-#define AT(literal, stem) word_at(w, (literal), sizeof(literal) - 1, (stem))
+#define AT(literal, stem) word_at(w, n - i, (literal), sizeof(literal) - 1, (stem))
 	int forfeit = 0, on_time = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (i > 0 && isalpha((unsigned char)low[i - 1]))
