@@ -63,6 +63,34 @@ static void test_sort_keys_against_qsort(void **st)
 	}
 }
 
+static uint64_t by_value_of(const void *ctx, uint32_t item)
+{
+	const uint32_t *values = ctx;
+	return (uint64_t)values[item] << 32 | item;
+}
+
+/* Entry numbers sorted by a key made from each (a value, then the number). */
+static void test_sort_items_by_key(void **st)
+{
+	(void)st;
+	static const size_t sizes[] = { 0, 1, 5, 2048, 2049, 100000 };
+	for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+		size_t n = sizes[s];
+		uint32_t *values = malloc((n + 1) * sizeof *values), *items = malloc((n + 1) * sizeof *items);
+		assert_non_null(values);
+		assert_non_null(items);
+		for (size_t i = 0; i < n; i++) {
+			values[i] = (uint32_t)(next_random() % 1000);
+			items[(i * 7919) % n] = (uint32_t)i;   /* a permutation: 7919 is prime to the sizes */
+		}
+		sort_items(items, n, by_value_of, values);
+		for (size_t i = 1; i < n; i++)
+			assert_true(by_value_of(values, items[i - 1]) < by_value_of(values, items[i]));
+		free(values);
+		free(items);
+	}
+}
+
 /* 100,000 strings, some again: one id each, the same bytes back, through
  * the table's growths. */
 static void test_pool_interns_once(void **st)
@@ -153,6 +181,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sort_keys_against_qsort),
+		cmocka_unit_test(test_sort_items_by_key),
 		cmocka_unit_test(test_pool_interns_once),
 		cmocka_unit_test(test_entries_file_game_line),
 	};

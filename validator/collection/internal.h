@@ -65,6 +65,11 @@ size_t collection_map_ahead(void *base, size_t size, size_t count, size_t cap);
  * significant byte, passing over the bytes all keys share): no memory of
  * its own. */
 void sort_keys(uint64_t *keys, size_t n);
+/* Sorts n items (entry numbers) in place by key(ctx, item), a key whose
+ * low half is the item (so that no two are equal), without an array of
+ * keys for them all. */
+typedef uint64_t (*item_key)(const void *ctx, uint32_t item);
+void sort_items(uint32_t *items, size_t n, item_key key, const void *ctx);
 
 /* The run's strings, each kept once. */
 struct string_pool {

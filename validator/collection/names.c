@@ -596,6 +596,63 @@ static void flag_sort(uint64_t *keys, size_t n, int shift, uint64_t differ)
 	}
 }
 
+/* sort_items: the MSD radix sort of flag_sort, of items whose keys are
+ * made from them when wanted. */
+static void flag_sort_items(uint32_t *items, size_t n, int shift, uint64_t differ, item_key key, const void *ctx)
+{
+	if (n <= SMALL_SORT) {
+		uint64_t keys[SMALL_SORT];
+		for (size_t i = 0; i < n; i++)
+			keys[i] = key(ctx, items[i]);
+		sort_keys(keys, n);
+		for (size_t i = 0; i < n; i++)
+			items[i] = (uint32_t)keys[i];
+		return;
+	}
+	while (shift >= 0 && ((differ >> shift) & 0xff) == 0)
+		shift -= 8;
+	if (shift < 0)
+		return;
+	size_t count[256] = { 0 }, head[256], tail[256];
+	for (size_t i = 0; i < n; i++)
+		count[(key(ctx, items[i]) >> shift) & 0xff]++;
+	size_t sum = 0;
+	for (int b = 0; b < 256; b++) {
+		head[b] = sum;
+		sum += count[b];
+		tail[b] = sum;
+	}
+	for (int b = 0; b < 256; b++) {
+		while (head[b] < tail[b]) {
+			uint32_t x = items[head[b]];
+			unsigned d = (unsigned)(key(ctx, x) >> shift) & 0xff;
+			while (d != (unsigned)b) {
+				uint32_t t = items[head[d]];
+				items[head[d]++] = x;
+				x = t;
+				d = (unsigned)(key(ctx, x) >> shift) & 0xff;
+			}
+			items[head[b]++] = x;
+		}
+	}
+	size_t at = 0;
+	for (int b = 0; b < 256 && shift > 0; b++) {
+		flag_sort_items(items + at, count[b], shift - 8, differ, key, ctx);
+		at += count[b];
+	}
+}
+
+void sort_items(uint32_t *items, size_t n, item_key key, const void *ctx)
+{
+	uint64_t all_or = 0, all_and = ~0ull;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t k = key(ctx, items[i]);
+		all_or |= k;
+		all_and &= k;
+	}
+	flag_sort_items(items, n, 56, all_or ^ all_and, key, ctx);
+}
+
 void sort_keys(uint64_t *keys, size_t n)
 {
 	if (n < 2)

@@ -59,6 +59,18 @@ static long day_of_any(uint32_t date)
 	return (long)(date / 10000) * 372 + (long)(date / 100 % 100) * 31 + (long)(date % 100);
 }
 
+static uint64_t by_date(const void *ctx, uint32_t entry)
+{
+	const struct collection_entry *e = ctx;
+	return (uint64_t)day_of_any(e[entry].date) << 32 | entry;
+}
+
+static uint64_t by_entry(const void *ctx, uint32_t entry)
+{
+	(void)ctx;
+	return entry;
+}
+
 /* Whether two dates of games of one name and site are of two events:
  * another year, or (both known to the day) two months apart. */
 static int apart(uint32_t a, uint32_t b)
@@ -623,23 +635,13 @@ void find_tournament_problems(struct collection *c, struct collected_findings *o
 	for (size_t i = 0; i < m; i++)
 		order[i] = (uint32_t)keys[i];
 	free(keys);
-	uint64_t *ekeys = NULL;
-	size_t kcap = 0;
 	for (size_t first = 0; first < m;) {
 		/* one Event, Site and EventDate: by date, then cut into events */
 		size_t last = first + 1;
 		while (last < m && c->entries[order[last]].event == c->entries[order[first]].event)
 			last++;
 		/* by date (known in part or not at all first), then entry */
-		if (last - first > kcap) {
-			kcap = last - first;
-			ekeys = collection_grow(ekeys, 0, kcap * sizeof *ekeys);
-		}
-		for (size_t x = first; x < last; x++)
-			ekeys[x - first] = (uint64_t)day_of_any(c->entries[order[x]].date) << 32 | order[x];
-		sort_keys(ekeys, last - first);
-		for (size_t x = first; x < last; x++)
-			order[x] = (uint32_t)ekeys[x - first];
+		sort_items(order + first, last - first, by_date, c->entries);
 		for (size_t i = first; i < last;) {
 			size_t j = i + 1;
 			uint32_t day = c->entries[order[i]].date;
@@ -655,11 +657,7 @@ void find_tournament_problems(struct collection *c, struct collected_findings *o
 				j++;
 			}
 			/* the event's games in input order */
-			for (size_t x = i; x < j; x++)
-				ekeys[x - i] = order[x];
-			sort_keys(ekeys, j - i);
-			for (size_t x = i; x < j; x++)
-				order[x] = (uint32_t)ekeys[x - i];
+			sort_items(order + i, j - i, by_entry, NULL);
 			paired_twice(c, out, order + i, j - i, &s);
 			board_twice(c, out, order + i, j - i, &s);
 			rounds_and_dates(c, out, order + i, j - i, &s);
@@ -669,7 +667,6 @@ void find_tournament_problems(struct collection *c, struct collected_findings *o
 		first = last;
 	}
 	free(order);
-	free(ekeys);
 	free(s.k);
 	free(s.tmp);
 	free(s.seen);
