@@ -92,49 +92,73 @@ static uint64_t composite(const struct keyed *k)
 	return (uint64_t)k->key << 32 | k->key2;
 }
 
-/* Sorts the triples by key and key2, keeping the order of those that share
- * both (the passes build them in the order of the games, so that is by
- * entry): an insertion sort of a few, a radix sort of more, moving 12
- * bytes a triple, a byte of the keys at a time (those all share passed
- * over). */
-static void sort_keyed(struct keyed *k, size_t n, struct keyed **tmp, size_t *tmp_cap)
+static int keyed_before(const struct keyed *a, const struct keyed *b)
+{
+	return composite(a) != composite(b) ? composite(a) < composite(b) : a->entry < b->entry;
+}
+
+/* Byte `level` of a triple's key, key2 and entry, the most significant first. */
+static unsigned keyed_byte(const struct keyed *k, int level)
+{
+	uint32_t w = level < 4 ? k->key : level < 8 ? k->key2 : k->entry;
+	return (w >> (8 * (3 - level % 4))) & 0xff;
+}
+
+/* Sorts the triples by key, key2 and entry - the passes build them in the
+ * order of the games, so those that share key and key2 stay in it - in
+ * place: an insertion sort of a few, else an MSD radix sort a byte at a
+ * time (a byte all share passed over), no second array. */
+static void sort_keyed_from(struct keyed *k, size_t n, int level)
 {
 	if (n < 32) {
 		for (size_t i = 1; i < n; i++) {
 			struct keyed x = k[i];
 			size_t j = i;
-			for (; j > 0 && composite(&k[j - 1]) > composite(&x); j--)
+			for (; j > 0 && keyed_before(&x, &k[j - 1]); j--)
 				k[j] = k[j - 1];
 			k[j] = x;
 		}
 		return;
 	}
-	if (n > *tmp_cap) {
-		*tmp_cap = n;
-		*tmp = collection_grow(*tmp, 0, n * sizeof **tmp);
-	}
-	uint64_t all_or = 0, all_and = ~0ull;
-	for (size_t i = 0; i < n; i++) {
-		all_or |= composite(&k[i]);
-		all_and &= composite(&k[i]);
-	}
-	struct keyed *from = k, *to = *tmp;
-	for (int shift = 0; shift < 64; shift += 8) {
-		if ((((all_or ^ all_and) >> shift) & 0xff) == 0)
-			continue;
-		size_t count[257] = { 0 };
+	size_t count[256];
+	for (;; level++) {
+		if (level == 12)
+			return;
+		memset(count, 0, sizeof count);
 		for (size_t i = 0; i < n; i++)
-			count[((composite(&from[i]) >> shift) & 0xff) + 1]++;
-		for (int b = 0; b < 256; b++)
-			count[b + 1] += count[b];
-		for (size_t i = 0; i < n; i++)
-			to[count[(composite(&from[i]) >> shift) & 0xff]++] = from[i];
-		struct keyed *t = from;
-		from = to;
-		to = t;
+			count[keyed_byte(&k[i], level)]++;
+		if (count[keyed_byte(&k[0], level)] != n)
+			break;
 	}
-	if (from != k)
-		memcpy(k, from, n * sizeof *k);
+	size_t head[256], tail[256], sum = 0;
+	for (int b = 0; b < 256; b++) {
+		head[b] = sum;
+		sum += count[b];
+		tail[b] = sum;
+	}
+	for (int b = 0; b < 256; b++) {
+		while (head[b] < tail[b]) {
+			struct keyed x = k[head[b]];
+			unsigned d = keyed_byte(&x, level);
+			while (d != (unsigned)b) {
+				struct keyed t = k[head[d]];
+				k[head[d]++] = x;
+				x = t;
+				d = keyed_byte(&x, level);
+			}
+			k[head[b]++] = x;
+		}
+	}
+	size_t at = 0;
+	for (int b = 0; b < 256; b++) {
+		sort_keyed_from(k + at, count[b], level + 1);
+		at += count[b];
+	}
+}
+
+static void sort_keyed(struct keyed *k, size_t n)
+{
+	sort_keyed_from(k, n, 0);
 }
 
 unsigned round_number(const char *s)
@@ -150,8 +174,8 @@ unsigned round_number(const char *s)
  * games whose rounds say nothing takes no room), and the set of the pairs
  * (key, key2) pushed, for the passes that want the first game of each. */
 struct scratch {
-	struct keyed *k, *tmp;
-	size_t cap, tmp_cap;
+	struct keyed *k;
+	size_t cap;
 	uint64_t *seen;             /* open addressing; UINT64_MAX: empty */
 	size_t seen_cap, seen_count;
 	uint32_t *stamp;            /* per string id: the pass that saw it last */
@@ -261,7 +285,7 @@ static void paired_twice(struct collection *c, struct collected_findings *out, c
 		push(s, &m, (struct keyed){ e->round, pool_folded(&c->pool, e->black), g[i] });
 	}
 	struct keyed *k = s->k;
-	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
+	sort_keyed(k, m);
 	for (size_t i = 0; i < m;) {
 		/* the games of one round (k[i].key), and of one player in it */
 		size_t round_end = i;
@@ -321,7 +345,7 @@ static void board_twice(struct collection *c, struct collected_findings *out, co
 			push(s, &m, (struct keyed){ e->round, e->board, g[i] });
 	}
 	struct keyed *k = s->k;
-	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
+	sort_keyed(k, m);
 	for (size_t i = 1; i < m; i++) {
 		if (k[i].key != k[i - 1].key || k[i].key2 != k[i - 1].key2)
 			continue;
@@ -410,7 +434,7 @@ static void rounds_and_dates(struct collection *c, struct collected_findings *ou
 			push(s, &m, (struct keyed){ r, e->date, g[i] });
 	}
 	k = s->k;
-	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
+	sort_keyed(k, m);
 	static uint32_t round_date[ROUNDS_MAX + 1];
 	for (size_t i = 0; i < m;) {
 		size_t j = i, best = 0;
@@ -484,7 +508,7 @@ static size_t by_fide_id(struct collection *c, const uint32_t *g, size_t n, stru
 		if (e->black_fide && !pool_unknown(&c->pool, e->black))
 			push_first(s, &m, (struct keyed){ e->black_fide, pool_folded(&c->pool, e->black), entry });
 	}
-	sort_keyed(s->k, m, &s->tmp, &s->tmp_cap);
+	sort_keyed(s->k, m);
 	return m;
 }
 
@@ -505,7 +529,7 @@ static void name_variants(struct collection *c, struct collected_findings *out, 
 			push(s, &m, (struct keyed){ pool_folded(&c->pool, e->black), e->black, g[i] });
 	}
 	struct keyed *k = s->k;
-	sort_keyed(k, m, &s->tmp, &s->tmp_cap);
+	sort_keyed(k, m);
 	for (size_t i = 0; i < m;) {
 		size_t j = i + 1;
 		while (j < m && k[j].key == k[i].key)
@@ -668,7 +692,6 @@ void find_tournament_problems(struct collection *c, struct collected_findings *o
 	}
 	free(order);
 	free(s.k);
-	free(s.tmp);
 	free(s.seen);
 	free(s.stamp);
 }
