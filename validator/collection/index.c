@@ -18,6 +18,9 @@
  * quicker than memory that grows (its pages mapped, its copies made). */
 #define SPILL_MEMORY 32768u
 #define SPILL_BUFFER 32768
+/* How many games ahead collection_add asks for the players' slots. */
+#define PREFETCH_AHEAD 4
+
 /* The place of the fingerprints of every SPILL_MARK-th game is kept. */
 #define SPILL_MARK 64
 _Static_assert(SPILL_BUFFER * sizeof(uint32_t) == FP_BLOCKS * FP_BLOCK, "the file's cache is its buffer");
@@ -174,9 +177,28 @@ static uint32_t intern_again(struct collection *c, uint32_t *last, const char *s
 
 int collection_add(struct collection *c, struct collect_batch *b, int file, long games_before, uint64_t first_line)
 {
-	const unsigned char *at = b->data, *end = b->data + b->len;
+	const unsigned char *at = b->data, *end = b->data + b->len, *ahead = at;
 	int status = 0;
+	/* the players' hashes of the games PREFETCH_AHEAD ahead, their slots
+	 * asked for then: a name's slot is the table's one miss of the cache */
+	uint32_t hashes[PREFETCH_AHEAD][2];
+	size_t taken = 0, seen = 0;
 	while (at < end) {
+		while (ahead < end && seen < taken + PREFETCH_AHEAD) {
+			struct collection_entry ae;
+			const char *as[COLLECT_STRINGS];
+			uint16_t alen[COLLECT_STRINGS];
+			const uint32_t *afp;
+			uint32_t afp_count, agame;
+			uint64_t aline;
+			ahead = collect_record_next(ahead, &ae, &agame, &aline, as, alen, &afp, &afp_count);
+			uint32_t *h = hashes[seen++ % PREFETCH_AHEAD];
+			h[0] = pool_hash(as[COLLECT_WHITE], alen[COLLECT_WHITE]);
+			h[1] = pool_hash(as[COLLECT_BLACK], alen[COLLECT_BLACK]);
+			pool_prefetch(&c->pool, h[0]);
+			pool_prefetch(&c->pool, h[1]);
+		}
+		const uint32_t *h = hashes[taken++ % PREFETCH_AHEAD];
 		struct collection_entry e;
 		const char *s[COLLECT_STRINGS];
 		uint16_t len[COLLECT_STRINGS];
@@ -199,8 +221,8 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 			*run = (struct entry_run){ c->count, line, (uint32_t)file, game };
 		}
 		e.line = (uint32_t)(line - run->line_base);
-		e.white = pool_intern(&c->pool, s[COLLECT_WHITE], len[COLLECT_WHITE]);
-		e.black = pool_intern(&c->pool, s[COLLECT_BLACK], len[COLLECT_BLACK]);
+		e.white = pool_intern_hashed(&c->pool, s[COLLECT_WHITE], len[COLLECT_WHITE], h[0]);
+		e.black = pool_intern_hashed(&c->pool, s[COLLECT_BLACK], len[COLLECT_BLACK], h[1]);
 		e.round = intern_again(c, &c->last_round, s[COLLECT_ROUND], len[COLLECT_ROUND]);
 		e.event = len[COLLECT_EVENT] ? intern_again(c, &c->last_event, s[COLLECT_EVENT], len[COLLECT_EVENT]) : 0;
 		if (fp_count > 0 && spill(c, fp, fp_count) < 0) {

@@ -85,6 +85,12 @@ struct string_pool {
 
 /* The id of the len bytes at s (id 0 is ""), adding them when new. */
 uint32_t pool_intern(struct string_pool *p, const char *s, size_t len);
+/* The same, of a string of at most 65535 bytes whose pool_hash() is h. */
+uint32_t pool_intern_hashed(struct string_pool *p, const char *s, size_t len, uint32_t h);
+uint32_t pool_hash(const char *s, size_t n);
+/* Asks the memory for the slot a string of hash h is looked for in first
+ * (collection_add, a few games ahead of the one it takes in). */
+void pool_prefetch(const struct string_pool *p, uint32_t h);
 const char *pool_string(const struct string_pool *p, uint32_t id, size_t *len);
 /* The id of the folded form of name id (names_fold). */
 uint32_t pool_folded(struct string_pool *p, uint32_t id);

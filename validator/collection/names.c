@@ -349,7 +349,7 @@ int names_say_unplayed(const char *text)
 
 /* A string's hash: eight bytes at a time, each folded in with a multiply
  * (the table compares the bytes of a string whose hash matches). */
-static uint32_t hash_bytes(const char *s, size_t n)
+uint32_t pool_hash(const char *s, size_t n)
 {
 	uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
 	for (; n >= 8; s += 8, n -= 8) {
@@ -397,13 +397,23 @@ static void pool_grow_slots(struct string_pool *p)
 
 uint32_t pool_intern(struct string_pool *p, const char *s, size_t len)
 {
-	if (len == 0 && p->count > 0)
-		return 0;
 	if (len > 0xffff)
 		len = 0xffff;
+	return pool_intern_hashed(p, s, len, pool_hash(s, len));
+}
+
+void pool_prefetch(const struct string_pool *p, uint32_t h)
+{
+	if (p->slots)
+		__builtin_prefetch(&p->slots[h & (p->slot_count - 1)]);
+}
+
+uint32_t pool_intern_hashed(struct string_pool *p, const char *s, size_t len, uint32_t h)
+{
+	if (len == 0 && p->count > 0)
+		return 0;
 	if (p->count * 2 >= p->slot_count)
 		pool_grow_slots(p);
-	uint32_t h = hash_bytes(s, len);
 	uint32_t at = h & (p->slot_count - 1);
 	for (uint64_t slot; (slot = p->slots[at]) != 0; at = (at + 1) & (p->slot_count - 1)) {
 		if (SLOT_HASH(slot) != h)
