@@ -181,7 +181,7 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 	int status = 0;
 	/* the players' hashes of the games PREFETCH_AHEAD ahead, their slots
 	 * asked for then: a name's slot is the table's one miss of the cache */
-	uint32_t hashes[PREFETCH_AHEAD][2];
+	uint32_t hashes[PREFETCH_AHEAD][2] = { { 0 } };
 	size_t taken = 0, seen = 0;
 	while (at < end) {
 		while (ahead < end && seen < taken + PREFETCH_AHEAD) {
@@ -198,7 +198,6 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 			pool_prefetch(&c->pool, h[0]);
 			pool_prefetch(&c->pool, h[1]);
 		}
-		const uint32_t *h = hashes[taken++ % PREFETCH_AHEAD];
 		struct collection_entry e;
 		const char *s[COLLECT_STRINGS];
 		uint16_t len[COLLECT_STRINGS];
@@ -206,6 +205,15 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 		uint32_t fp_count, game;
 		uint64_t line;
 		at = collect_record_next(at, &e, &game, &line, s, len, &fp, &fp_count);
+		uint32_t h[2];
+		if (taken < seen) {
+			h[0] = hashes[taken % PREFETCH_AHEAD][0];
+			h[1] = hashes[taken % PREFETCH_AHEAD][1];
+		} else {
+			h[0] = pool_hash(s[COLLECT_WHITE], len[COLLECT_WHITE]);
+			h[1] = pool_hash(s[COLLECT_BLACK], len[COLLECT_BLACK]);
+		}
+		taken++;
 		game = (uint32_t)(games_before + game);
 		line = first_line + line - 1;
 		/* a run goes on while the games follow one another in one input
