@@ -175,6 +175,27 @@ static uint32_t intern_again(struct collection *c, uint32_t *last, const char *s
 	return *last;
 }
 
+/* The hashes of a game's White and Black (pool_hash). */
+static void players_hash(const char *const s[COLLECT_STRINGS], const uint16_t len[COLLECT_STRINGS], uint32_t h[2])
+{
+	h[0] = pool_hash(s[COLLECT_WHITE], len[COLLECT_WHITE]);
+	h[1] = pool_hash(s[COLLECT_BLACK], len[COLLECT_BLACK]);
+}
+
+/* players_hash() of the game at `at` of a batch; returns where the next one starts. */
+static const unsigned char *record_players(const unsigned char *at, uint32_t h[2])
+{
+	struct collection_entry e;
+	const char *s[COLLECT_STRINGS];
+	uint16_t len[COLLECT_STRINGS];
+	const uint32_t *fp;
+	uint32_t fp_count, game;
+	uint64_t line;
+	at = collect_record_next(at, &e, &game, &line, s, len, &fp, &fp_count);
+	players_hash(s, len, h);
+	return at;
+}
+
 int collection_add(struct collection *c, struct collect_batch *b, int file, long games_before, uint64_t first_line)
 {
 	const unsigned char *at = b->data, *end = b->data + b->len, *ahead = at;
@@ -185,16 +206,8 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 	size_t taken = 0, seen = 0;
 	while (at < end) {
 		while (ahead < end && seen < taken + PREFETCH_AHEAD) {
-			struct collection_entry ae;
-			const char *as[COLLECT_STRINGS];
-			uint16_t alen[COLLECT_STRINGS];
-			const uint32_t *afp;
-			uint32_t afp_count, agame;
-			uint64_t aline;
-			ahead = collect_record_next(ahead, &ae, &agame, &aline, as, alen, &afp, &afp_count);
 			uint32_t *h = hashes[seen++ % PREFETCH_AHEAD];
-			h[0] = pool_hash(as[COLLECT_WHITE], alen[COLLECT_WHITE]);
-			h[1] = pool_hash(as[COLLECT_BLACK], alen[COLLECT_BLACK]);
+			ahead = record_players(ahead, h);
 			pool_prefetch(&c->pool, h[0]);
 			pool_prefetch(&c->pool, h[1]);
 		}
@@ -206,13 +219,10 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 		uint64_t line;
 		at = collect_record_next(at, &e, &game, &line, s, len, &fp, &fp_count);
 		uint32_t h[2];
-		if (taken < seen) {
-			h[0] = hashes[taken % PREFETCH_AHEAD][0];
-			h[1] = hashes[taken % PREFETCH_AHEAD][1];
-		} else {
-			h[0] = pool_hash(s[COLLECT_WHITE], len[COLLECT_WHITE]);
-			h[1] = pool_hash(s[COLLECT_BLACK], len[COLLECT_BLACK]);
-		}
+		if (taken < seen)
+			memcpy(h, hashes[taken % PREFETCH_AHEAD], sizeof h);
+		else
+			players_hash(s, len, h);
 		taken++;
 		game = (uint32_t)(games_before + game);
 		line = first_line + line - 1;
@@ -347,7 +357,7 @@ static size_t fp_block(struct collection *c, uint64_t b, const unsigned char **b
 	for (int k = 0; k < FP_BLOCKS; k++) {
 		if (c->fp_cached[k] == b + 1) {
 			c->fp_used[k] = ++c->fp_clock;
-			*block = c->fp_cache + (size_t)k * FP_BLOCK;
+			*block = (const unsigned char *)c->spill_buf + (size_t)k * FP_BLOCK;
 			return c->fp_cached_len[k];
 		}
 		if (c->fp_used[k] < c->fp_used[use])
@@ -355,9 +365,7 @@ static size_t fp_block(struct collection *c, uint64_t b, const unsigned char **b
 	}
 	/* the blocks are read into the buffer the file was written through
 	 * (its pages mapped already: a new page costs more than a read) */
-	if (!c->fp_cache)
-		c->fp_cache = (unsigned char *)c->spill_buf;
-	unsigned char *p = c->fp_cache + (size_t)use * FP_BLOCK;
+	unsigned char *p = (unsigned char *)c->spill_buf + (size_t)use * FP_BLOCK;
 	size_t len = 0;
 	while (len < FP_BLOCK) {
 		ssize_t got = pread(c->spill_fd, p + len, FP_BLOCK - len, (off_t)(b * FP_BLOCK + len));

@@ -139,8 +139,8 @@ struct collection {
 	size_t spill_memory;        /* how many may be kept in memory (0: SPILL_MEMORY) */
 	/* the file's blocks read last, for collection_prefixes: the games
 	 * that can be copies of each other are near each other in the file,
-	 * mostly, and are asked for in the order of the file */
-	unsigned char *fp_cache;    /* FP_BLOCKS blocks of FP_BLOCK bytes: spill_buf */
+	 * mostly, and are asked for in the order of the file; the blocks
+	 * are in spill_buf, FP_BLOCK bytes each */
 	uint64_t fp_cached[FP_BLOCKS];  /* block number + 1 (0: none) */
 	size_t fp_cached_len[FP_BLOCKS];
 	uint64_t fp_used[FP_BLOCKS], fp_clock;
