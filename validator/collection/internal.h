@@ -65,6 +65,10 @@ size_t collection_map_ahead(void *base, size_t size, size_t count, size_t cap);
  * significant byte, passing over the bytes all keys share): no memory of
  * its own. */
 void sort_keys(uint64_t *keys, size_t n);
+/* The buckets of an MSD radix sort in place (sort_keys, sort_items and
+ * the tournament's triples): from the counts of each byte, where each
+ * bucket begins (head) and ends (tail). */
+void radix_bounds(const size_t count[256], size_t head[256], size_t tail[256]);
 /* Sorts n items (entry numbers) in place by key(ctx, item), a key whose
  * low half is the item (so that no two are equal), without an array of
  * keys for them all. */

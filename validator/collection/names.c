@@ -523,6 +523,16 @@ int pool_unknown(struct string_pool *p, uint32_t id)
 /* An MSD radix sort in place (American flag sort): the keys moved to
  * their bucket of the byte at `shift` by swaps, then each bucket sorted by
  * the bytes below, those that differ among the keys (`differ`). */
+void radix_bounds(const size_t count[256], size_t head[256], size_t tail[256])
+{
+	size_t sum = 0;
+	for (int b = 0; b < 256; b++) {
+		head[b] = sum;
+		sum += count[b];
+		tail[b] = sum;
+	}
+}
+
 /* A radix sort from the least significant byte that differs, through tmp
  * (room for n): a bucket of a few thousand keys. */
 static void small_sort(uint64_t *keys, size_t n, uint64_t differ, uint64_t *tmp)
@@ -578,12 +588,7 @@ static void flag_sort(uint64_t *keys, size_t n, int shift, uint64_t differ)
 	size_t count[256] = { 0 }, head[256], tail[256];
 	for (size_t i = 0; i < n; i++)
 		count[(keys[i] >> shift) & 0xff]++;
-	size_t sum = 0;
-	for (int b = 0; b < 256; b++) {
-		head[b] = sum;
-		sum += count[b];
-		tail[b] = sum;
-	}
+	radix_bounds(count, head, tail);
 	for (int b = 0; b < 256; b++) {
 		while (head[b] < tail[b]) {
 			uint64_t k = keys[head[b]];
@@ -626,12 +631,7 @@ static void flag_sort_items(uint32_t *items, size_t n, int shift, uint64_t diffe
 	size_t count[256] = { 0 }, head[256], tail[256];
 	for (size_t i = 0; i < n; i++)
 		count[(key(ctx, items[i]) >> shift) & 0xff]++;
-	size_t sum = 0;
-	for (int b = 0; b < 256; b++) {
-		head[b] = sum;
-		sum += count[b];
-		tail[b] = sum;
-	}
+	radix_bounds(count, head, tail);
 	for (int b = 0; b < 256; b++) {
 		while (head[b] < tail[b]) {
 			uint32_t x = items[head[b]];

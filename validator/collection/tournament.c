@@ -130,12 +130,8 @@ static void sort_keyed_from(struct keyed *k, size_t n, int level)
 		if (count[keyed_byte(&k[0], level)] != n)
 			break;
 	}
-	size_t head[256], tail[256], sum = 0;
-	for (int b = 0; b < 256; b++) {
-		head[b] = sum;
-		sum += count[b];
-		tail[b] = sum;
-	}
+	size_t head[256], tail[256];
+	radix_bounds(count, head, tail);
 	for (int b = 0; b < 256; b++) {
 		while (head[b] < tail[b]) {
 			struct keyed x = k[head[b]];
