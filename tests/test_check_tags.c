@@ -250,7 +250,7 @@ static void test_time_controls(void **state)
 	accepts("TimeControl", "10+0.05");
 	rejects("TimeControl", "10+0.x", "PGN 9.6.1", "", "not in the standard's form");
 	rejects("TimeControl", "10+x.5", "PGN 9.6.1", "", "not in the standard's form");
-	rejects("TimeControl", "5 min", "PGN 9.6.1", "",
+	rejects("TimeControl", "5 min", "PGN 9.6.1", "300",
 		"the TimeControl tag \"5 min\" is not in the standard's form (?, -, or periods joined by colons such as "
 		"40/7200:3600, 300+2 or *180)");
 	rejects("TimeControl", "0s/180:0:2000", "PGN 9.6.1", "", "not in the standard's form");
@@ -260,6 +260,28 @@ static void test_time_controls(void **state)
 	rejects("TimeControl", "40/7200::3600", "PGN 9.6.1", "", "not in the standard's form");
 	rejects("TimeControl", "0/60", "PGN 9.6.1", "", "not in the standard's form");
 	rejects("TimeControl", "*", "PGN 9.6.1", "", "not in the standard's form");
+	/* written freely: the standard's seconds where every unit is plain */
+	rejects("TimeControl", "90m+30s", "PGN 9.6.1", "5400+30", "not in the standard's form");
+	rejects("TimeControl", "90 min + 30 sec", "PGN 9.6.1", "5400+30", "not in the standard's form");
+	rejects("TimeControl", "90'+30''", "PGN 9.6.1", "5400+30", "not in the standard's form");
+	rejects("TimeControl", "40/90,30+30", "PGN 9.6.1", "40/5400:1800+30", "not in the standard's form");
+	rejects("TimeControl", "40/90;30+30", "PGN 9.6.1", "40/5400:1800+30", "not in the standard's form");
+	rejects("TimeControl", "40/2h,1h", "PGN 9.6.1", "40/7200:3600", "not in the standard's form");
+	rejects("TimeControl", "40/90m:30m+30s", "PGN 9.6.1", "40/5400:1800+30", "not in the standard's form");
+	rejects("TimeControl", "1h30+30s", "PGN 9.6.1", "5400+30", "not in the standard's form");
+	rejects("TimeControl", "1h 20s", "PGN 9.6.1", "3620", "not in the standard's form");
+	rejects("TimeControl", "2 Hours", "PGN 9.6.1", "7200", "not in the standard's form");
+	rejects("TimeControl", "3 MIN+2", "PGN 9.6.1", "180+2", "not in the standard's form");
+	/* nothing says what a number is, a delay, a word not understood, a
+	 * smaller unit before a larger one, more periods than a rate has */
+	rejects("TimeControl", "G/90;d5", "PGN 9.6.1", "", "not in the standard's form");
+	rejects("TimeControl", "90 moves", "PGN 9.6.1", "", "not in the standard's form");
+	rejects("TimeControl", "90 + 30", "PGN 9.6.1", "", "not in the standard's form");
+	rejects("TimeControl", "30s 1m", "PGN 9.6.1", "", "not in the standard's form");
+	rejects("TimeControl", "90 mins game", "PGN 9.6.1", "", "not in the standard's form");
+	rejects("TimeControl", "1m,1m,1m,1m,1m", "PGN 9.6.1", "", "not in the standard's form");
+	rejects("TimeControl", "1234567m", "PGN 9.6.1", "", "not in the standard's form");
+	rejects("TimeControl", "m+30s", "PGN 9.6.1", "", "not in the standard's form");
 	rejects("TimeControl", " 300+2", "PGN 9.6.1", "300+2", "not in the standard's form");
 	rejects("TimeControl", "", "PGN 9.6.1", "?", "is wrong: it is empty");
 }

@@ -36,6 +36,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -312,22 +313,7 @@ static const char *time_control_problem(const char *v, size_t n, char *why, size
 	return NULL;
 }
 
-static const char *plycount_problem(const char *v, size_t n, char *why, size_t len)
-{
-	(void)why;
-	(void)len;
-	return is_digits(v, n) && n <= 7 ? NULL : "";
-}
-
 /* The value without the blanks around it; "?" (unknown) for an empty one. */
-/* PGN 9.7.1: SetUp is "0" (the standard start) or "1" (the FEN tag's). */
-static const char *setup_problem(const char *v, size_t n, char *why, size_t len)
-{
-	(void)why;
-	(void)len;
-	return n == 1 && (v[0] == '0' || v[0] == '1') ? NULL : "";
-}
-
 static void suggest_trimmed(const struct game_record *rec, const char *v, size_t n, char *out, size_t len)
 {
 	(void)rec;
@@ -337,6 +323,206 @@ static void suggest_trimmed(const struct game_record *rec, const char *v, size_t
 	else
 		snprintf(out, len, "%.*s", (int)n, v);
 }
+
+/* ---- a TimeControl written freely, in the standard's form ----
+ *
+ * Real files write a rate of play as people say it: "90m+30s", "90 min +
+ * 30 sec", "5 min", "90'+30''", "40/90,30+30" (FIDE's own notation: 40
+ * moves in 90 minutes, then 30 minutes, 30 seconds a move), "1h30+30s".
+ * Where every number's unit is plain, the standard's seconds follow:
+ * "5400+30", "40/5400:1800+30".  A unit is written (h, m, min, ', s, sec,
+ * '' or ", and their long forms), or, with nothing written, a period's time
+ * is minutes and an increment seconds when the value says so elsewhere: a
+ * comma or semicolon between the periods as FIDE writes them, or a unit on
+ * another number.  A value with nothing that says its unit ("90+30" is the
+ * standard's 90 seconds), a delay ("G/90;d5": the standard has no delay),
+ * or a word not understood gets no suggestion. */
+
+enum tc_unit { TC_NONE, TC_SECONDS, TC_MINUTES, TC_HOURS };
+
+static void skip_blanks(const char **p, const char *end)
+{
+	while (*p < end && (**p == ' ' || **p == '\t'))
+		(*p)++;
+}
+
+/* The unit written at *p, if any, past it. */
+static enum tc_unit read_unit(const char **p, const char *end)
+{
+	static const struct {
+		const char *word;
+		enum tc_unit unit;
+	} units[] = {
+		{ "hours", TC_HOURS },	     { "hour", TC_HOURS },	 { "hrs", TC_HOURS },
+		{ "hr", TC_HOURS },	     { "h", TC_HOURS },		 { "minutes", TC_MINUTES },
+		{ "minute", TC_MINUTES },    { "mins", TC_MINUTES },	 { "min", TC_MINUTES },
+		{ "m", TC_MINUTES },	     { "''", TC_SECONDS },	 { "'", TC_MINUTES },
+		{ "seconds", TC_SECONDS },   { "second", TC_SECONDS },	 { "secs", TC_SECONDS },
+		{ "sec", TC_SECONDS },	     { "s", TC_SECONDS },	 { "\"", TC_SECONDS },
+	};
+	const char *q = *p;
+	skip_blanks(&q, end);
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+		size_t n = strlen(units[i].word);
+		if ((size_t)(end - q) < n || strncasecmp(q, units[i].word, n) != 0)
+			continue;
+		/* a whole word: "m" is not the start of "moves" */
+		if (q + n < end && isalpha((unsigned char)q[n]))
+			continue;
+		*p = q + n;
+		return units[i].unit;
+	}
+	return TC_NONE;
+}
+
+/* A number at *p (at most 6 digits), past it; -1 if none. */
+static long read_number(const char **p, const char *end)
+{
+	const char *q = *p;
+	skip_blanks(&q, end);
+	long v = 0;
+	int digits = 0;
+	for (; q < end && is_digit(*q); q++)
+		if (++digits > 6)
+			return -1;
+		else
+			v = v * 10 + (*q - '0');
+	if (!digits)
+		return -1;
+	*p = q;
+	return v;
+}
+
+struct tc_amount {
+	long value;		/* in the unit below; a compound one in seconds */
+	enum tc_unit unit;	/* TC_NONE: not written */
+};
+
+/* An amount of time: a number and its unit, or hours then minutes then
+ * seconds ("1h30", "1h 30m", "5m30s"); 0 if there is none. */
+static int read_amount(const char **p, const char *end, struct tc_amount *a)
+{
+	long n = read_number(p, end);
+	if (n < 0)
+		return 0;
+	enum tc_unit u = read_unit(p, end);
+	*a = (struct tc_amount){ n, u };
+	while (u == TC_HOURS || u == TC_MINUTES) {
+		const char *q = *p;
+		long more = read_number(&q, end);
+		if (more < 0)
+			break;
+		enum tc_unit next = read_unit(&q, end);
+		if (next == TC_NONE)
+			next = u == TC_HOURS ? TC_MINUTES : TC_SECONDS;
+		if (next >= u) /* not a smaller unit: no part of this amount */
+			break;
+		long seconds = (a->unit == TC_HOURS ? 3600 : a->unit == TC_MINUTES ? 60 : 1) * a->value;
+		seconds += (next == TC_MINUTES ? 60 : 1) * more;
+		*a = (struct tc_amount){ seconds, TC_SECONDS };
+		u = next;
+		*p = q;
+	}
+	return 1;
+}
+
+static long in_seconds(struct tc_amount a, enum tc_unit plain)
+{
+	enum tc_unit u = a.unit == TC_NONE ? plain : a.unit;
+	return a.value * (u == TC_HOURS ? 3600 : u == TC_MINUTES ? 60 : 1);
+}
+
+static void suggest_time_control(const struct game_record *rec, const char *v, size_t n, char *out, size_t len)
+{
+	(void)rec;
+	enum { PERIODS = 4 };
+	struct {
+		long moves;
+		struct tc_amount time, increment;
+		int has_increment;
+	} period[PERIODS];
+	int count = 0, said = 0; /* said: the value says what a bare number is */
+	const char *p = v, *end = v + n;
+	char why[8];
+	/* blanks around a value in the standard's form: the value */
+	suggest_trimmed(rec, v, n, out, len);
+	if (!time_control_problem(out, strlen(out), why, sizeof why))
+		return;
+	out[0] = '\0';
+	for (;;) {
+		if (count == PERIODS)
+			return;
+		const char *q = p;
+		long moves = read_number(&q, end);
+		skip_blanks(&q, end);
+		if (moves > 0 && q < end && *q == '/')
+			p = q + 1;
+		else
+			moves = 0;
+		if (!read_amount(&p, end, &period[count].time))
+			return;
+		period[count].moves = moves;
+		period[count].has_increment = 0;
+		skip_blanks(&p, end);
+		if (p < end && *p == '+') {
+			p++;
+			if (!read_amount(&p, end, &period[count].increment))
+				return;
+			period[count].has_increment = 1;
+			said |= period[count].increment.unit != TC_NONE;
+		}
+		said |= period[count].time.unit != TC_NONE;
+		count++;
+		skip_blanks(&p, end);
+		if (p == end)
+			break;
+		if (*p == ',' || *p == ';')
+			said = 1;
+		else if (*p != ':')
+			return;
+		p++;
+	}
+	if (!said)
+		return;
+	size_t used = 0;
+	for (int i = 0; i < count && used < len; i++) {
+		long time = in_seconds(period[i].time, TC_MINUTES);
+		int w;
+		if (period[i].moves)
+			w = snprintf(out + used, len - used, "%s%ld/%ld", i ? ":" : "", period[i].moves, time);
+		else
+			w = snprintf(out + used, len - used, "%s%ld", i ? ":" : "", time);
+		if (w < 0 || (size_t)w >= len - used) {
+			out[0] = '\0';
+			return;
+		}
+		used += (size_t)w;
+		if (period[i].has_increment) {
+			w = snprintf(out + used, len - used, "+%ld", in_seconds(period[i].increment, TC_SECONDS));
+			if (w < 0 || (size_t)w >= len - used) {
+				out[0] = '\0';
+				return;
+			}
+			used += (size_t)w;
+		}
+	}
+}
+
+static const char *plycount_problem(const char *v, size_t n, char *why, size_t len)
+{
+	(void)why;
+	(void)len;
+	return is_digits(v, n) && n <= 7 ? NULL : "";
+}
+
+/* PGN 9.7.1: SetUp is "0" (the standard start) or "1" (the FEN tag's). */
+static const char *setup_problem(const char *v, size_t n, char *why, size_t len)
+{
+	(void)why;
+	(void)len;
+	return n == 1 && (v[0] == '0' || v[0] == '1') ? NULL : "";
+}
+
 
 /* The plies replayed, when the whole main line was. */
 static void suggest_plycount(const struct game_record *rec, const char *v, size_t n, char *out, size_t len)
@@ -384,7 +570,7 @@ static const struct tag_form {
 			   suggest_date },
 	[TAG_TIME_CONTROL] = { TAG_NAME("TimeControl"), "PGN 9.6.1",
 			       "?, -, or periods joined by colons such as 40/7200:3600, 300+2 or *180",
-			       time_control_problem, suggest_trimmed },
+			       time_control_problem, suggest_time_control },
 	[TAG_PLY_COUNT] = { TAG_NAME("PlyCount"), "PGN 9.9.3", "the number of plies in digits", plycount_problem,
 			    suggest_plycount },
 	[TAG_SET_UP] = { TAG_NAME("SetUp"), "PGN 9.7.1", "0 or 1", setup_problem, suggest_trimmed },
