@@ -281,25 +281,23 @@ size_t collect_record_size(const uint16_t *len, uint32_t prefixes)
 	return (collect_prefixes_at(strings) + 4 * (size_t)prefixes + 7) & ~(size_t)7;
 }
 
-const unsigned char *collect_record_next(const unsigned char *at, struct collection_entry *e, uint32_t *game,
-					 uint64_t *line, const char *strings[COLLECT_STRINGS], uint16_t len[COLLECT_STRINGS],
-					 const uint32_t **prefixes, uint32_t *prefix_count)
+const unsigned char *collect_record_next(const unsigned char *at, struct collect_record *r)
 {
 	struct collected_strings head;
-	memcpy(e, at, sizeof *e);
-	memcpy(&head, at + sizeof *e, sizeof head);
-	*game = head.game;
-	*line = head.line;
-	const char *p = (const char *)(at + sizeof *e + sizeof head);
+	memcpy(&r->e, at, sizeof r->e);
+	memcpy(&head, at + sizeof r->e, sizeof head);
+	r->game = head.game;
+	r->line = head.line;
+	const char *p = (const char *)(at + sizeof r->e + sizeof head);
 	size_t total = 0;
 	for (int i = 0; i < COLLECT_STRINGS; i++) {
-		strings[i] = p;
-		len[i] = head.len[i];
+		r->s[i] = p;
+		r->len[i] = head.len[i];
 		p += head.len[i];
 		total += head.len[i];
 	}
-	*prefixes = (const uint32_t *)(at + collect_prefixes_at(total));
-	*prefix_count = head.prefixes;
+	r->fp = (const uint32_t *)(at + collect_prefixes_at(total));
+	r->fp_count = head.prefixes;
 	return at + collect_record_size(head.len, head.prefixes);
 }
 

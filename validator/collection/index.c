@@ -185,14 +185,9 @@ static void players_hash(const char *const s[COLLECT_STRINGS], const uint16_t le
 /* players_hash() of the game at `at` of a batch; returns where the next one starts. */
 static const unsigned char *record_players(const unsigned char *at, uint32_t h[2])
 {
-	struct collection_entry e;
-	const char *s[COLLECT_STRINGS];
-	uint16_t len[COLLECT_STRINGS];
-	const uint32_t *fp;
-	uint32_t fp_count, game;
-	uint64_t line;
-	at = collect_record_next(at, &e, &game, &line, s, len, &fp, &fp_count);
-	players_hash(s, len, h);
+	struct collect_record r;
+	at = collect_record_next(at, &r);
+	players_hash(r.s, r.len, h);
 	return at;
 }
 
@@ -211,21 +206,16 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 			pool_prefetch(&c->pool, h[0]);
 			pool_prefetch(&c->pool, h[1]);
 		}
-		struct collection_entry e;
-		const char *s[COLLECT_STRINGS];
-		uint16_t len[COLLECT_STRINGS];
-		const uint32_t *fp;
-		uint32_t fp_count, game;
-		uint64_t line;
-		at = collect_record_next(at, &e, &game, &line, s, len, &fp, &fp_count);
+		struct collect_record r;
+		at = collect_record_next(at, &r);
 		uint32_t h[2];
 		if (taken < seen)
 			memcpy(h, hashes[taken % PREFETCH_AHEAD], sizeof h);
 		else
-			players_hash(s, len, h);
+			players_hash(r.s, r.len, h);
 		taken++;
-		game = (uint32_t)(games_before + game);
-		line = first_line + line - 1;
+		uint32_t game = (uint32_t)(games_before + r.game);
+		uint64_t line = first_line + r.line - 1;
 		/* a run goes on while the games follow one another in one input
 		 * and their lines are within 4G of its base */
 		struct entry_run *run = c->run_count ? &c->runs[c->run_count - 1] : NULL;
@@ -238,16 +228,16 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 			run = &c->runs[c->run_count++];
 			*run = (struct entry_run){ c->count, line, (uint32_t)file, game };
 		}
-		e.line = (uint32_t)(line - run->line_base);
-		e.white = pool_intern_hashed(&c->pool, s[COLLECT_WHITE], len[COLLECT_WHITE], h[0]);
-		e.black = pool_intern_hashed(&c->pool, s[COLLECT_BLACK], len[COLLECT_BLACK], h[1]);
-		e.round = intern_again(c, &c->last_round, s[COLLECT_ROUND], len[COLLECT_ROUND]);
-		e.event = len[COLLECT_EVENT] ? intern_again(c, &c->last_event, s[COLLECT_EVENT], len[COLLECT_EVENT]) : 0;
-		if (fp_count > 0 && spill(c, fp, fp_count) < 0) {
+		r.e.line = (uint32_t)(line - run->line_base);
+		r.e.white = pool_intern_hashed(&c->pool, r.s[COLLECT_WHITE], r.len[COLLECT_WHITE], h[0]);
+		r.e.black = pool_intern_hashed(&c->pool, r.s[COLLECT_BLACK], r.len[COLLECT_BLACK], h[1]);
+		r.e.round = intern_again(c, &c->last_round, r.s[COLLECT_ROUND], r.len[COLLECT_ROUND]);
+		r.e.event = r.len[COLLECT_EVENT] ? intern_again(c, &c->last_event, r.s[COLLECT_EVENT], r.len[COLLECT_EVENT]) : 0;
+		if (r.fp_count > 0 && spill(c, r.fp, r.fp_count) < 0) {
 			status = -1;
 		}
 		if (c->spill_failed)
-			e.flags &= (uint8_t)~COLLECTED_PREFIXES;
+			r.e.flags &= (uint8_t)~COLLECTED_PREFIXES;
 		if (c->count == c->cap) {
 			c->cap = c->cap ? c->cap * 2 : 256;
 			c->entries = collection_grow(c->entries, c->count * sizeof *c->entries, c->cap * sizeof *c->entries);
@@ -255,7 +245,7 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 		}
 		if (c->count == c->entries_mapped)
 			c->entries_mapped = collection_map_ahead(c->entries, sizeof *c->entries, c->count, c->cap);
-		c->entries[c->count++] = e;
+		c->entries[c->count++] = r.e;
 	}
 	collect_batch_clear(b);
 	return status;

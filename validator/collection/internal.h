@@ -19,10 +19,19 @@ enum { COLLECT_WHITE, COLLECT_BLACK, COLLECT_EVENT, COLLECT_ROUND, COLLECT_STRIN
 
 size_t collect_prefixes_at(size_t strings);
 size_t collect_record_size(const uint16_t *len, uint32_t prefixes);
+/* A game of a batch as read back: its entry, its number and line in the
+ * piece, its strings (not NUL-terminated) and its fingerprints. */
+struct collect_record {
+	struct collection_entry e;
+	uint32_t game;
+	uint64_t line;
+	const char *s[COLLECT_STRINGS];
+	uint16_t len[COLLECT_STRINGS];
+	const uint32_t *fp;
+	uint32_t fp_count;
+};
 /* Reads the game at `at` of a batch; returns where the next one starts. */
-const unsigned char *collect_record_next(const unsigned char *at, struct collection_entry *e, uint32_t *game,
-					 uint64_t *line, const char *strings[COLLECT_STRINGS], uint16_t len[COLLECT_STRINGS],
-					 const uint32_t **prefixes, uint32_t *prefix_count);
+const unsigned char *collect_record_next(const unsigned char *at, struct collect_record *r);
 
 /* A PGN date as yyyymmdd, its unknown parts 0 ("1999.??.??": 19990000);
  * 0 when there is no year. */
