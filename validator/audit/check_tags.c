@@ -338,7 +338,8 @@ static void suggest_trimmed(const struct game_record *rec, const char *v, size_t
  * standard's 90 seconds), a delay ("G/90;d5": the standard has no delay),
  * or a word not understood gets no suggestion. */
 
-enum tc_unit { TC_NONE, TC_SECONDS, TC_MINUTES, TC_HOURS };
+/* A unit, as the seconds it stands for (TC_NONE: not written). */
+enum tc_unit { TC_NONE = 0, TC_SECONDS = 1, TC_MINUTES = 60, TC_HOURS = 3600 };
 
 static void skip_blanks(const char **p, const char *end)
 {
@@ -417,9 +418,7 @@ static int read_amount(const char **p, const char *end, struct tc_amount *a)
 			next = u == TC_HOURS ? TC_MINUTES : TC_SECONDS;
 		if (next >= u) /* not a smaller unit: no part of this amount */
 			break;
-		long seconds = (a->unit == TC_HOURS ? 3600 : a->unit == TC_MINUTES ? 60 : 1) * a->value;
-		seconds += (next == TC_MINUTES ? 60 : 1) * more;
-		*a = (struct tc_amount){ seconds, TC_SECONDS };
+		*a = (struct tc_amount){ a->unit * a->value + next * more, TC_SECONDS };
 		u = next;
 		*p = q;
 	}
@@ -428,30 +427,21 @@ static int read_amount(const char **p, const char *end, struct tc_amount *a)
 
 static long in_seconds(struct tc_amount a, enum tc_unit plain)
 {
-	enum tc_unit u = a.unit == TC_NONE ? plain : a.unit;
-	return a.value * (u == TC_HOURS ? 3600 : u == TC_MINUTES ? 60 : 1);
+	return a.value * (a.unit == TC_NONE ? plain : a.unit);
 }
 
 static void suggest_time_control(const struct game_record *rec, const char *v, size_t n, char *out, size_t len)
 {
-	(void)rec;
-	enum { PERIODS = 4 };
-	struct {
-		long moves;
-		struct tc_amount time, increment;
-		int has_increment;
-	} period[PERIODS];
-	int count = 0, said = 0; /* said: the value says what a bare number is */
+	int periods = 0, said = 0; /* said: the value says what a bare number is */
 	const char *p = v, *end = v + n;
 	char why[8];
 	/* blanks around a value in the standard's form: the value */
 	suggest_trimmed(rec, v, n, out, len);
 	if (!time_control_problem(out, strlen(out), why, sizeof why))
 		return;
-	out[0] = '\0';
-	for (;;) {
-		if (count == PERIODS)
-			return;
+	/* each period written as it is read; all dropped if one is not read */
+	size_t used = 0;
+	for (;; p++) {
 		const char *q = p;
 		long moves = read_number(&q, end);
 		skip_blanks(&q, end);
@@ -459,53 +449,40 @@ static void suggest_time_control(const struct game_record *rec, const char *v, s
 			p = q + 1;
 		else
 			moves = 0;
-		if (!read_amount(&p, end, &period[count].time))
-			return;
-		period[count].moves = moves;
-		period[count].has_increment = 0;
-		skip_blanks(&p, end);
-		if (p < end && *p == '+') {
-			p++;
-			if (!read_amount(&p, end, &period[count].increment))
-				return;
-			period[count].has_increment = 1;
-			said |= period[count].increment.unit != TC_NONE;
-		}
-		said |= period[count].time.unit != TC_NONE;
-		count++;
-		skip_blanks(&p, end);
-		if (p == end)
+		struct tc_amount time, increment = { 0, TC_NONE };
+		if (++periods > 4 || !read_amount(&p, end, &time))
 			break;
+		skip_blanks(&p, end);
+		int has_increment = p < end && *p == '+';
+		if (has_increment) {
+			const char *after = p + 1;
+			if (!read_amount(&after, end, &increment))
+				break;
+			p = after;
+		}
+		said |= time.unit != TC_NONE || increment.unit != TC_NONE;
+		char moves_text[24] = "", increment_text[24] = "";
+		if (moves)
+			snprintf(moves_text, sizeof moves_text, "%ld/", moves);
+		if (has_increment)
+			snprintf(increment_text, sizeof increment_text, "+%ld", in_seconds(increment, TC_SECONDS));
+		int w = snprintf(out + used, len - used, "%s%s%ld%s", periods > 1 ? ":" : "", moves_text,
+				 in_seconds(time, TC_MINUTES), increment_text);
+		if (w < 0 || (size_t)w >= len - used)
+			break;
+		used += (size_t)w;
+		skip_blanks(&p, end);
+		if (p == end) {
+			if (said)
+				return;
+			break;
+		}
 		if (*p == ',' || *p == ';')
 			said = 1;
 		else if (*p != ':')
-			return;
-		p++;
+			break;
 	}
-	if (!said)
-		return;
-	size_t used = 0;
-	for (int i = 0; i < count && used < len; i++) {
-		long time = in_seconds(period[i].time, TC_MINUTES);
-		int w;
-		if (period[i].moves)
-			w = snprintf(out + used, len - used, "%s%ld/%ld", i ? ":" : "", period[i].moves, time);
-		else
-			w = snprintf(out + used, len - used, "%s%ld", i ? ":" : "", time);
-		if (w < 0 || (size_t)w >= len - used) {
-			out[0] = '\0';
-			return;
-		}
-		used += (size_t)w;
-		if (period[i].has_increment) {
-			w = snprintf(out + used, len - used, "+%ld", in_seconds(period[i].increment, TC_SECONDS));
-			if (w < 0 || (size_t)w >= len - used) {
-				out[0] = '\0';
-				return;
-			}
-			used += (size_t)w;
-		}
-	}
+	out[0] = '\0';
 }
 
 static const char *plycount_problem(const char *v, size_t n, char *why, size_t len)
