@@ -1,14 +1,18 @@
 /*
- * collect.c - what a game leaves for the collection checks, in the thread
- * that audited it: its entry with the strings it names, and the
- * fingerprints of its moves.
+ * collect.c - what a game leaves for the collection checks.
  *
- * A batch holds, for each game: the entry (game and line counted as the
- * game's own are, within a piece of the file under -j N), a header of the
- * strings' lengths, the strings (White, Black, the event, Round; each tag
- * at most COLLECT_STRING_MAX bytes), and with COLLECT_PREFIXES
- * one 32-bit fingerprint a ply: the high half of the hash of the moves up
- * to it, the last being the high half of entry.moves.
+ * In the thread that audited it, a game is copied into a batch as it is:
+ * a header, its tags' text (their offsets, then the bytes of the arena
+ * that hold them), its notes before its first move and after its last,
+ * and with COLLECT_PREFIXES one 32-bit fingerprint a ply: the high half of
+ * the hash of the moves up to it, the last being the high half of
+ * entry.moves.  Only the moves' hash is computed then, from the record's
+ * keys while they are in the cache.  What the tags say - the players, the
+ * event, the dates, the FIDE IDs, a forfeit - is read when the batch is
+ * read back (collect_record_next, by collection_add, many games in a
+ * row): the auditing thread runs a few copies for it, not the code that
+ * reads them, which would push the audit's own out of the caches once a
+ * game.
  */
 #include "validator/collection/collection.h"
 #include "validator/collection/internal.h"
@@ -22,11 +26,21 @@
 /* The longest comment read for "not played". */
 #define UNPLAYED_NOTE_MAX 60
 
-struct collected_strings {
+/* A game's header in a batch; then its tags' offsets (name, value: 2 *
+ * tag_count, from the start of the text), the text, its two notes each
+ * ended by a NUL, and at the next multiple of 8 its fingerprints. */
+struct collected_game {
 	uint64_t line;          /* the line it starts on, in the piece */
+	uint64_t moves;         /* entry.moves */
 	uint32_t game;          /* its number in the piece */
-	uint32_t prefixes;
-	uint16_t len[COLLECT_STRINGS];
+	uint32_t prefixes;      /* fingerprints */
+	uint32_t text_len;
+	uint16_t tag_count;
+	uint16_t plies;         /* entry.plies */
+	uint16_t annotations;   /* entry.annotations */
+	uint8_t note_len[2];    /* the notes before the first move and after the last (0: none) */
+	uint8_t flags;          /* COLLECTED_COMPLETE, _MOVETEXT, _PREFIXES */
+	int8_t worst;
 };
 
 static void reserve(struct collect_batch *b, size_t more)
@@ -109,18 +123,133 @@ static uint32_t fide_id(const char *v)
 	return *v ? 0 : n;
 }
 
+/* The comment at token i, for names_say_unplayed: a short one ("{forfeit}",
+ * "{Black did not show up}"), not a story that mentions one, nor a command
+ * ({[%clk 0:10:00]}); its length, 0 if none. */
+static size_t note_of(const struct pgn_game *g, int i, const char **text)
+{
+	if (i < 0)
+		return 0;
+	const struct pgn_token *t = &g->tokens[i];
+	*text = g->arena + t->text;
+	if (t->length > UNPLAYED_NOTE_MAX || ((*text)[0] == '[' && (*text)[1] == '%'))
+		return 0;
+	return t->length;
+}
+
 void collect_game(struct collect_batch *b, const struct pgn_game *g, const struct game_record *rec, int game,
 		  int worst, unsigned wants)
 {
+	struct collected_game head;
+	memset(&head, 0, sizeof head);
+	head.line = g->first_line;
+	head.game = (uint32_t)game;
+	head.worst = (int8_t)worst;
+	uint32_t plies = rec->stop == STOP_NOT_STARTED ? 0 : (uint32_t)rec->count;
+	head.plies = (uint16_t)(plies > COLLECT_PLIES_MAX ? COLLECT_PLIES_MAX : plies);
+	if (rec->stop == STOP_NONE && plies <= COLLECT_PLIES_MAX)
+		head.flags |= COLLECTED_COMPLETE;
+	/* How much a copy is annotated, to keep the most annotated one: its
+	 * tokens (the same moves have the same move tokens; comments, NAGs and
+	 * variations add to them). */
+	head.annotations = (uint16_t)(g->token_count > 65535 ? 65535 : g->token_count);
+	int prefixes = (wants & COLLECT_PREFIXES) && head.plies > 0 && plies <= COLLECT_PLIES_MAX;
+	if (prefixes) {
+		head.flags |= COLLECTED_PREFIXES;
+		head.prefixes = head.plies;
+	}
+
+	/* The tags' text: from the first name to the end of the last value
+	 * (the arena's strings do not overlap, so every tag is in it). */
+	uint32_t lo = UINT32_MAX, hi = 0;
+	for (int i = 0; i < g->tag_count; i++) {
+		lo = g->tags[i].name < lo ? g->tags[i].name : lo;
+		hi = g->tags[i].value > hi ? g->tags[i].value : hi;
+	}
+	if (g->tag_count) {
+		head.tag_count = (uint16_t)g->tag_count;
+		head.text_len = hi + (uint32_t)strlen(g->arena + hi) + 1 - lo;
+	}
+
+	/* The main line's comments before its first move and after its last:
+	 * the first of the one, the last of the other.  The tokens in between
+	 * are not looked at: a game's every token would cost more than the
+	 * rest of what it leaves here. */
+	int first_note = -1, last_note = -1;
+	for (int i = 0; i < g->token_count; i++) {
+		const struct pgn_token *t = &g->tokens[i];
+		if (t->type == TOKEN_SYMBOL && t->depth == 0) {
+			head.flags |= COLLECTED_MOVETEXT;
+			break;
+		}
+		if (t->type == TOKEN_COMMENT && t->depth == 0 && first_note < 0)
+			first_note = i;
+	}
+	for (int i = g->token_count; i-- > 0;) {
+		const struct pgn_token *t = &g->tokens[i];
+		if (t->type == TOKEN_SYMBOL && t->depth == 0)
+			break;
+		if (t->type == TOKEN_COMMENT && t->depth == 0) {
+			last_note = i == first_note ? -1 : i;
+			break;
+		}
+	}
+	const char *note[2] = { NULL, NULL };
+	size_t note_len[2] = { note_of(g, first_note, &note[0]), note_of(g, last_note, &note[1]) };
+	head.note_len[0] = (uint8_t)note_len[0];
+	head.note_len[1] = (uint8_t)note_len[1];
+
+	size_t offsets = 2 * sizeof(uint32_t) * head.tag_count;
+	size_t notes_at = sizeof head + offsets + head.text_len;
+	size_t fp_at = (notes_at + note_len[0] + note_len[1] + 2 + 7) & ~(size_t)7;
+	size_t size = (fp_at + 4 * (size_t)head.prefixes + 7) & ~(size_t)7;
+	reserve(b, size);
+	unsigned char *at = b->data + b->len;
+	uint32_t *offset = (uint32_t *)(at + sizeof head);
+	for (int i = 0; i < head.tag_count; i++) {
+		offset[2 * i] = g->tags[i].name - lo;
+		offset[2 * i + 1] = g->tags[i].value - lo;
+	}
+	memcpy(at + sizeof head + offsets, g->arena + lo, head.text_len);
+	unsigned char *n = at + notes_at;
+	for (int k = 0; k < 2; k++) {
+		memcpy(n, note_len[k] ? note[k] : "", note_len[k]);
+		n[note_len[k]] = '\0';
+		n += note_len[k] + 1;
+	}
+	head.moves = head.plies > 0 ? moves_hash(rec, head.plies, prefixes ? (uint32_t *)(at + fp_at) : NULL) : 0;
+	memcpy(at, &head, sizeof head);
+	b->len += size;
+	b->games++;
+}
+
+/* A tag value's length, cut to COLLECT_STRING_MAX. */
+static uint16_t cut_length(const char *v)
+{
+	size_t n = v ? strlen(v) : 0;
+	return (uint16_t)(n > COLLECT_STRING_MAX ? COLLECT_STRING_MAX : n);
+}
+
+const unsigned char *collect_record_next(const unsigned char *at, struct collect_record *r,
+					 char event_text[COLLECT_EVENT_MAX])
+{
+	struct collected_game head;
+	memcpy(&head, at, sizeof head);
+	const unsigned char *offsets = at + sizeof head;
+	const char *text = (const char *)(offsets + 2 * sizeof(uint32_t) * head.tag_count);
+	const char *notes = text + head.text_len;
+
 	const char *s[COLLECT_STRINGS] = { 0 };
 	const char *event = NULL, *site = NULL, *event_date = NULL;
 	const char *date = NULL, *board = NULL, *wfide = NULL, *bfide = NULL, *result = NULL;
 	const char *termination = NULL, *annotator = NULL;
-	for (int i = 0; i < g->tag_count; i++) {
-		const char *name = g->arena + g->tags[i].name, *value = g->arena + g->tags[i].value;
+	for (int i = 0; i < head.tag_count; i++) {
+		uint32_t o[2];
+		memcpy(o, offsets + 2 * sizeof(uint32_t) * (size_t)i, sizeof o);
+		const char *name = text + o[0], *value = text + o[1];
 		const char **to = NULL;
 		/* the value follows the name's NUL (pgn.h): the name's length */
-		size_t n = g->tags[i].value - g->tags[i].name - 1;
+		size_t n = o[1] - o[0] - 1;
 		/* against the names of the tags that begin with its letter:
 		 * length first */
 #define IS(literal) (n == sizeof(literal) - 1 && memcmp(name, (literal), sizeof(literal) - 1) == 0)
@@ -153,152 +282,68 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 			*to = value;
 	}
 
-	struct collection_entry e;
-	memset(&e, 0, sizeof e);
-	uint32_t plies = rec->stop == STOP_NOT_STARTED ? 0 : (uint32_t)rec->count;
-	e.plies = (uint16_t)(plies > COLLECT_PLIES_MAX ? COLLECT_PLIES_MAX : plies);
-	e.white_fide = fide_id(wfide);
-	e.black_fide = fide_id(bfide);
-	e.date = names_date(date);
-	e.grade = (uint8_t)result_of(result);
-	entry_set_worst(&e, worst);
+	struct collection_entry *e = &r->e;
+	memset(e, 0, sizeof *e);
+	e->moves = head.moves;
+	e->plies = head.plies;
+	e->annotations = head.annotations;
+	e->flags = head.flags;
+	e->white_fide = fide_id(wfide);
+	e->black_fide = fide_id(bfide);
+	e->date = names_date(date);
+	e->grade = (uint8_t)result_of(result);
+	entry_set_worst(e, head.worst);
 	if (board) {
 		uint32_t n = fide_id(board);
 		if (n == 0 || n > 65535)
-			e.flags |= COLLECTED_BAD_BOARD;
+			e->flags |= COLLECTED_BAD_BOARD;
 		else
-			e.board = (uint16_t)n;
+			e->board = (uint16_t)n;
 	}
-	if (rec->stop == STOP_NONE && plies <= COLLECT_PLIES_MAX)
-		e.flags |= COLLECTED_COMPLETE;
 	int says = names_say_unplayed(annotator);
 	if (termination && *termination && strcasecmp(termination, "normal") != 0 &&
 	    strcasecmp(termination, "unterminated") != 0 && strcmp(termination, "?") != 0) {
-		e.flags |= COLLECTED_TERMINATION;
+		e->flags |= COLLECTED_TERMINATION;
 		says |= names_say_unplayed(termination);
 	}
-	/* The main line's comments before its first move and after its last:
-	 * the first of the one, the last of the other.  The tokens in between
-	 * are not looked at: a game's every token would cost more than the
-	 * rest of what it leaves here. */
-	int first_note = -1, last_note = -1;
-	for (int i = 0; i < g->token_count; i++) {
-		const struct pgn_token *t = &g->tokens[i];
-		if (t->type == TOKEN_SYMBOL && t->depth == 0) {
-			e.flags |= COLLECTED_MOVETEXT;
-			break;
-		}
-		if (t->type == TOKEN_COMMENT && t->depth == 0 && first_note < 0)
-			first_note = i;
-	}
-	for (int i = g->token_count; i-- > 0;) {
-		const struct pgn_token *t = &g->tokens[i];
-		if (t->type == TOKEN_SYMBOL && t->depth == 0)
-			break;
-		if (t->type == TOKEN_COMMENT && t->depth == 0) {
-			last_note = i;
-			break;
-		}
-	}
-	/* A note that the game was not played stands there: a short one
-	 * ("{forfeit}", "{Black did not show up}"), not a story that mentions
-	 * one, nor a command ({[%clk 0:10:00]}). */
-	for (int k = 0; k < 2 && !(says & 1); k++) {
-		int i = k == 0 ? first_note : last_note;
-		if (i < 0 || (k == 1 && i == first_note))
-			continue;
-		const struct pgn_token *t = &g->tokens[i];
-		const char *text = g->arena + t->text;
-		if (t->length <= UNPLAYED_NOTE_MAX && !(text[0] == '[' && text[1] == '%'))
-			says |= names_say_unplayed(text);
-	}
-	/* How much a copy is annotated, to keep the most annotated one: its
-	 * tokens (the same moves have the same move tokens; comments, NAGs and
-	 * variations add to them). */
-	e.annotations = (uint16_t)(g->token_count > 65535 ? 65535 : g->token_count);
+	if (!(says & 1) && head.note_len[0])
+		says |= names_say_unplayed(notes);
+	if (!(says & 1) && head.note_len[1])
+		says |= names_say_unplayed(notes + head.note_len[0] + 1);
 	if (says & 1)
-		e.flags |= COLLECTED_UNPLAYED;
+		e->flags |= COLLECTED_UNPLAYED;
 	if (says & 2)
-		e.flags |= COLLECTED_FORFEIT_NOTE;
+		e->flags |= COLLECTED_FORFEIT_NOTE;
 
-	int prefixes = (wants & COLLECT_PREFIXES) && e.plies > 0 && plies <= COLLECT_PLIES_MAX;
-	if (prefixes)
-		e.flags |= COLLECTED_PREFIXES;
-	struct collected_strings head = { g->first_line, (uint32_t)game, prefixes ? e.plies : 0, { 0 } };
 	/* the event: its three tags, but a Site that is an address (lichess,
 	 * chess.com: the game's own page), which is no place: it would make
 	 * each game an event */
 	const char *part[3] = { event, site, event_date };
-	size_t part_len[3];
 	if (site && (strncmp(site, "http://", 7) == 0 || strncmp(site, "https://", 8) == 0))
 		part[1] = NULL;
-	size_t strings = 0, tuple = 0;
+	size_t tuple = 0;
+	uint16_t part_len[3];
 	for (int i = 0; i < 3; i++) {
-		size_t n = part[i] ? strlen(part[i]) : 0;
-		part_len[i] = n > COLLECT_STRING_MAX ? COLLECT_STRING_MAX : n;
+		part_len[i] = cut_length(part[i]);
 		tuple += part_len[i];
 	}
-	for (int i = 0; i < COLLECT_STRINGS; i++) {
-		size_t n = i == COLLECT_EVENT ? (tuple ? tuple + 3 : 0) : s[i] ? strlen(s[i]) : 0;
-		head.len[i] = (uint16_t)(i != COLLECT_EVENT && n > COLLECT_STRING_MAX ? COLLECT_STRING_MAX : n);
-		strings += head.len[i];
+	char *to = event_text;
+	for (int k = 0; tuple && k < 3; k++) {
+		memcpy(to, part[k] ? part[k] : "", part_len[k]);
+		to += part_len[k];
+		*to++ = '\0';
 	}
-	size_t size = collect_record_size(&head.len[0], head.prefixes);
-	reserve(b, size);
-	unsigned char *at = b->data + b->len;
-	unsigned char *strings_at = at + sizeof e + sizeof head;
 	for (int i = 0; i < COLLECT_STRINGS; i++) {
-		if (i != COLLECT_EVENT) {
-			memcpy(strings_at, s[i] ? s[i] : "", head.len[i]);
-			strings_at += head.len[i];
-			continue;
-		}
-		for (int k = 0; tuple && k < 3; k++) {
-			memcpy(strings_at, part[k] ? part[k] : "", part_len[k]);
-			strings_at += part_len[k];
-			*strings_at++ = '\0';
-		}
+		r->s[i] = i == COLLECT_EVENT ? event_text : s[i] ? s[i] : "";
+		r->len[i] = i == COLLECT_EVENT ? (uint16_t)(to - event_text) : cut_length(s[i]);
 	}
-	uint32_t *fp = (uint32_t *)(at + collect_prefixes_at(strings));
-	e.moves = e.plies > 0 ? moves_hash(rec, e.plies, prefixes ? fp : NULL) : 0;
-	memcpy(at, &e, sizeof e);
-	memcpy(at + sizeof e, &head, sizeof head);
-	b->len += size;
-	b->games++;
-}
-
-size_t collect_prefixes_at(size_t strings)
-{
-	size_t at = sizeof(struct collection_entry) + sizeof(struct collected_strings) + strings;
-	return (at + 7) & ~(size_t)7;
-}
-
-size_t collect_record_size(const uint16_t *len, uint32_t prefixes)
-{
-	size_t strings = 0;
-	for (int i = 0; i < COLLECT_STRINGS; i++)
-		strings += len[i];
-	return (collect_prefixes_at(strings) + 4 * (size_t)prefixes + 7) & ~(size_t)7;
-}
-
-const unsigned char *collect_record_next(const unsigned char *at, struct collect_record *r)
-{
-	struct collected_strings head;
-	memcpy(&r->e, at, sizeof r->e);
-	memcpy(&head, at + sizeof r->e, sizeof head);
 	r->game = head.game;
 	r->line = head.line;
-	const char *p = (const char *)(at + sizeof r->e + sizeof head);
-	size_t total = 0;
-	for (int i = 0; i < COLLECT_STRINGS; i++) {
-		r->s[i] = p;
-		r->len[i] = head.len[i];
-		p += head.len[i];
-		total += head.len[i];
-	}
-	r->fp = (const uint32_t *)(at + collect_prefixes_at(total));
+	size_t fp_at = (size_t)(notes - (const char *)at) + head.note_len[0] + head.note_len[1] + 2;
+	fp_at = (fp_at + 7) & ~(size_t)7;
+	r->fp = (const uint32_t *)(at + fp_at);
 	r->fp_count = head.prefixes;
-	return at + collect_record_size(head.len, head.prefixes);
+	return at + ((fp_at + 4 * (size_t)head.prefixes + 7) & ~(size_t)7);
 }
 
 void collect_batch_clear(struct collect_batch *b)

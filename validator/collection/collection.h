@@ -73,7 +73,7 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 		  int worst, unsigned wants);
 void collect_batch_clear(struct collect_batch *b);
 /* The room a batch keeps between uses; one that grew past it is freed. */
-#define COLLECT_BATCH_KEPT (64u << 10)
+#define COLLECT_BATCH_KEPT (256u << 10)
 void collect_batch_free(struct collect_batch *b);
 
 /* One game in the index: 48 bytes.  Its file, its number and the base of

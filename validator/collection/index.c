@@ -18,8 +18,8 @@
  * quicker than memory that grows (its pages mapped, its copies made). */
 #define SPILL_MEMORY 32768u
 #define SPILL_BUFFER 32768
-/* How many games ahead collection_add asks for the players' slots. */
-#define PREFETCH_AHEAD 4
+/* How many games collection_add reads back at a time, asking for their players' slots. */
+#define PREFETCH_AHEAD 8
 
 /* The place of the fingerprints of every SPILL_MARK-th game is kept. */
 #define SPILL_MARK 64
@@ -175,77 +175,69 @@ static uint32_t intern_again(struct collection *c, uint32_t *last, const char *s
 	return *last;
 }
 
-/* The hashes of a game's White and Black (pool_hash). */
-static void players_hash(const char *const s[COLLECT_STRINGS], const uint16_t len[COLLECT_STRINGS], uint32_t h[2])
+/* Takes game r, its players' hashes h, into the index. */
+static int take_game(struct collection *c, struct collect_record *r, const uint32_t h[2], int file, long games_before,
+		     uint64_t first_line)
 {
-	h[0] = pool_hash(s[COLLECT_WHITE], len[COLLECT_WHITE]);
-	h[1] = pool_hash(s[COLLECT_BLACK], len[COLLECT_BLACK]);
-}
-
-/* players_hash() of the game at `at` of a batch; returns where the next one starts. */
-static const unsigned char *record_players(const unsigned char *at, uint32_t h[2])
-{
-	struct collect_record r;
-	at = collect_record_next(at, &r);
-	players_hash(r.s, r.len, h);
-	return at;
+	int status = 0;
+	uint32_t game = (uint32_t)(games_before + r->game);
+	uint64_t line = first_line + r->line - 1;
+	/* a run goes on while the games follow one another in one input
+	 * and their lines are within 4G of its base */
+	struct entry_run *run = c->run_count ? &c->runs[c->run_count - 1] : NULL;
+	if (!run || run->file != (uint32_t)file || run->game + (c->count - run->first) != game ||
+	    line < run->line_base || line - run->line_base > UINT32_MAX) {
+		if (!c->runs || c->run_count == c->run_cap) {
+			c->run_cap = c->run_count ? 2 * c->run_count : 16;
+			c->runs = xrealloc(c->runs, c->run_cap * sizeof *c->runs);
+		}
+		run = &c->runs[c->run_count++];
+		*run = (struct entry_run){ c->count, line, (uint32_t)file, game };
+	}
+	r->e.line = (uint32_t)(line - run->line_base);
+	r->e.white = pool_intern_hashed(&c->pool, r->s[COLLECT_WHITE], r->len[COLLECT_WHITE], h[0]);
+	r->e.black = pool_intern_hashed(&c->pool, r->s[COLLECT_BLACK], r->len[COLLECT_BLACK], h[1]);
+	r->e.round = intern_again(c, &c->last_round, r->s[COLLECT_ROUND], r->len[COLLECT_ROUND]);
+	r->e.event = r->len[COLLECT_EVENT] ? intern_again(c, &c->last_event, r->s[COLLECT_EVENT], r->len[COLLECT_EVENT]) : 0;
+	if (r->fp_count > 0 && spill(c, r->fp, r->fp_count) < 0) {
+		status = -1;
+	}
+	if (c->spill_failed)
+		r->e.flags &= (uint8_t)~COLLECTED_PREFIXES;
+	if (c->count == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 256;
+		c->entries = collection_grow(c->entries, c->count * sizeof *c->entries, c->cap * sizeof *c->entries);
+		c->entries_mapped = c->count;
+	}
+	if (c->count == c->entries_mapped)
+		c->entries_mapped = collection_map_ahead(c->entries, sizeof *c->entries, c->count, c->cap);
+	c->entries[c->count++] = r->e;
+	return status;
 }
 
 int collection_add(struct collection *c, struct collect_batch *b, int file, long games_before, uint64_t first_line)
 {
-	const unsigned char *at = b->data, *end = b->data + b->len, *ahead = at;
+	const unsigned char *at = b->data, *end = b->data + b->len;
 	int status = 0;
-	/* the players' hashes of the games PREFETCH_AHEAD ahead, their slots
-	 * asked for then: a name's slot is the table's one miss of the cache */
-	uint32_t hashes[PREFETCH_AHEAD][2] = { { 0 } };
-	size_t taken = 0, seen = 0;
+	/* The games are read back PREFETCH_AHEAD at a time, their players'
+	 * slots asked for then: a name's slot is the table's one miss of the
+	 * cache, and by the time the game is taken in it has come. */
+	struct collect_record ahead[PREFETCH_AHEAD];
+	uint32_t hashes[PREFETCH_AHEAD][2];
+	char events[PREFETCH_AHEAD][COLLECT_EVENT_MAX];
 	while (at < end) {
-		while (ahead < end && seen < taken + PREFETCH_AHEAD) {
-			uint32_t *h = hashes[seen++ % PREFETCH_AHEAD];
-			ahead = record_players(ahead, h);
-			pool_prefetch(&c->pool, h[0]);
-			pool_prefetch(&c->pool, h[1]);
+		int got = 0;
+		for (; got < PREFETCH_AHEAD && at < end; got++) {
+			struct collect_record *r = &ahead[got];
+			at = collect_record_next(at, r, events[got]);
+			hashes[got][0] = pool_hash(r->s[COLLECT_WHITE], r->len[COLLECT_WHITE]);
+			hashes[got][1] = pool_hash(r->s[COLLECT_BLACK], r->len[COLLECT_BLACK]);
+			pool_prefetch(&c->pool, hashes[got][0]);
+			pool_prefetch(&c->pool, hashes[got][1]);
 		}
-		struct collect_record r;
-		at = collect_record_next(at, &r);
-		uint32_t h[2];
-		if (taken < seen)
-			memcpy(h, hashes[taken % PREFETCH_AHEAD], sizeof h);
-		else
-			players_hash(r.s, r.len, h);
-		taken++;
-		uint32_t game = (uint32_t)(games_before + r.game);
-		uint64_t line = first_line + r.line - 1;
-		/* a run goes on while the games follow one another in one input
-		 * and their lines are within 4G of its base */
-		struct entry_run *run = c->run_count ? &c->runs[c->run_count - 1] : NULL;
-		if (!run || run->file != (uint32_t)file || run->game + (c->count - run->first) != game ||
-		    line < run->line_base || line - run->line_base > UINT32_MAX) {
-			if (!c->runs || c->run_count == c->run_cap) {
-				c->run_cap = c->run_count ? 2 * c->run_count : 16;
-				c->runs = xrealloc(c->runs, c->run_cap * sizeof *c->runs);
-			}
-			run = &c->runs[c->run_count++];
-			*run = (struct entry_run){ c->count, line, (uint32_t)file, game };
-		}
-		r.e.line = (uint32_t)(line - run->line_base);
-		r.e.white = pool_intern_hashed(&c->pool, r.s[COLLECT_WHITE], r.len[COLLECT_WHITE], h[0]);
-		r.e.black = pool_intern_hashed(&c->pool, r.s[COLLECT_BLACK], r.len[COLLECT_BLACK], h[1]);
-		r.e.round = intern_again(c, &c->last_round, r.s[COLLECT_ROUND], r.len[COLLECT_ROUND]);
-		r.e.event = r.len[COLLECT_EVENT] ? intern_again(c, &c->last_event, r.s[COLLECT_EVENT], r.len[COLLECT_EVENT]) : 0;
-		if (r.fp_count > 0 && spill(c, r.fp, r.fp_count) < 0) {
-			status = -1;
-		}
-		if (c->spill_failed)
-			r.e.flags &= (uint8_t)~COLLECTED_PREFIXES;
-		if (c->count == c->cap) {
-			c->cap = c->cap ? c->cap * 2 : 256;
-			c->entries = collection_grow(c->entries, c->count * sizeof *c->entries, c->cap * sizeof *c->entries);
-			c->entries_mapped = c->count;
-		}
-		if (c->count == c->entries_mapped)
-			c->entries_mapped = collection_map_ahead(c->entries, sizeof *c->entries, c->count, c->cap);
-		c->entries[c->count++] = r.e;
+		for (int k = 0; k < got; k++)
+			if (take_game(c, &ahead[k], hashes[k], file, games_before, first_line) < 0)
+				status = -1;
 	}
 	collect_batch_clear(b);
 	return status;

@@ -17,10 +17,12 @@ enum { COLLECT_WHITE, COLLECT_BLACK, COLLECT_EVENT, COLLECT_ROUND, COLLECT_STRIN
 /* Longer tag values are cut to this many bytes (LIMITS). */
 #define COLLECT_STRING_MAX 255
 
-size_t collect_prefixes_at(size_t strings);
-size_t collect_record_size(const uint16_t *len, uint32_t prefixes);
+/* The event's three tags as one string, each ended by a NUL. */
+#define COLLECT_EVENT_MAX (3 * (COLLECT_STRING_MAX + 1))
 /* A game of a batch as read back: its entry, its number and line in the
- * piece, its strings (not NUL-terminated) and its fingerprints. */
+ * piece, its strings (not NUL-terminated) and its fingerprints.  The
+ * batch holds what the game's tags and notes say as it was written;
+ * reading it back makes the entry of them (collect.c). */
 struct collect_record {
 	struct collection_entry e;
 	uint32_t game;
@@ -30,8 +32,10 @@ struct collect_record {
 	const uint32_t *fp;
 	uint32_t fp_count;
 };
-/* Reads the game at `at` of a batch; returns where the next one starts. */
-const unsigned char *collect_record_next(const unsigned char *at, struct collect_record *r);
+/* Reads the game at `at` of a batch, its event into `event`; returns where
+ * the next one starts. */
+const unsigned char *collect_record_next(const unsigned char *at, struct collect_record *r,
+					 char event[COLLECT_EVENT_MAX]);
 
 /* A PGN date as yyyymmdd, its unknown parts 0 ("1999.??.??": 19990000);
  * 0 when there is no year. */
