@@ -1,8 +1,8 @@
 /*
  * test_collection_index.c - the pieces of validator/collection/ the e2e
  * tests reach only through whole runs: the in-place key sort, against
- * qsort; the string pool, against a plain list; the entries' file, number
- * and line, kept a run of games at a time.
+ * qsort; the string pool, against a plain list; the folding of names; the
+ * entries' file, number and line, kept a run of games at a time.
  */
 #include "tests/test_util.h"
 
@@ -142,6 +142,41 @@ static void add_game(struct collection *c, int file, long before, uint64_t first
 	collect_batch_free(&b);
 }
 
+/* names_fold: ASCII on its quick path, the rest through fold_char, and
+ * the two mixed in one name. */
+static void test_names_fold(void **st)
+{
+	(void)st;
+	static const struct {
+		const char *name, *folded;
+	} cases[] = {
+		{ "Carlsen, Magnus", "carlsen magnus" },
+		{ "Magnus CARLSEN", "carlsen magnus" },
+		{ "Carls\xc3\xa9n,Magnus", "carlsen magnus" },   /* UTF-8 e-acute */
+		{ "Carls\xe9n,Magnus", "carlsen magnus" },       /* Latin-1 */
+		{ "Stra\xc3\x9f" "e, Hans-J\xc3\xbcrgen", "hans jurgen strasse" },
+		{ "Computer 2.0 (B)", "0 2 b computer" },
+		{ "  -  ", "" },
+		{ "", "" },
+		{ "\xd0\x9a\xd0\xb0\xd1\x80\xd0\xbf\xd0\xbe\xd0\xb2, Anatoly", "anatoly \xd0\x9a\xd0\xb0\xd1\x80\xd0\xbf\xd0\xbe\xd0\xb2" },
+		/* seventeen words: the sixteen first are kept */
+		{ "q p o n m l k j i h g f e d c b a", "b c d e f g h i j k l m n o p q" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char out[COLLECT_STRING_MAX + 1];
+		size_t n = names_fold(cases[i].name, out, sizeof out);
+		assert_string_equal(out, cases[i].folded);
+		assert_int_equal(n, strlen(cases[i].folded));
+	}
+	char out[COLLECT_STRING_MAX + 1];
+	assert_int_equal(names_fold(NULL, out, sizeof out), 0);
+	assert_string_equal(out, "");
+	/* cut to the room given, at a word's end */
+	char small[9];
+	assert_int_equal(names_fold("Kasparov, Garry", small, sizeof small), 5);
+	assert_string_equal(small, "garry");
+}
+
 static void test_entries_file_game_line(void **st)
 {
 	(void)st;
@@ -183,6 +218,7 @@ int main(void)
 		cmocka_unit_test(test_sort_keys_against_qsort),
 		cmocka_unit_test(test_sort_items_by_key),
 		cmocka_unit_test(test_pool_interns_once),
+		cmocka_unit_test(test_names_fold),
 		cmocka_unit_test(test_entries_file_game_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -94,6 +94,21 @@ size_t names_fold(const char *name, char *out, size_t len)
 	size_t n = 0, start = 0;
 	const unsigned char *s = (const unsigned char *)(name ? name : "");
 	for (;;) {
+		/* ASCII, most names' every letter, without fold_char's tables */
+		unsigned ch = *s;
+		if (ch != 0 && ch < 0x80) {
+			char f = (char)((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') ? ch
+					: ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : 0);
+			if (f && count < FOLD_WORDS) {
+				if (n < sizeof letters - 1)
+					letters[n++] = f;
+			} else if (n > start) {
+				words[count++] = (struct word){ letters + start, n - start };
+				start = n;
+			}
+			s++;
+			continue;
+		}
 		char buf[4];
 		size_t step = fold_char(s, buf);
 		if (buf[0] && count < FOLD_WORDS) {
