@@ -5,7 +5,6 @@
 
 #include <assert.h>
 #include <inttypes.h>
-#include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include "validator/chess/movegen.h"
 #include "validator/chess/notation.h"
 #include "parser/san.h"
+#include "validator/audit/clocks.h"
 #include "validator/audit/passes.h"
 #include "validator/audit/recover.h"
 #include "util/memory.h"
@@ -454,36 +454,18 @@ __attribute__((flatten)) static int replay_plain_tokens(struct auditor *a)
 /* ---- an illegal move that stood (--play-illegal) ---- */
 
 /* Standard, rapid or blitz: the option, else the first period of the
- * TimeControl tag (PGN 9.6.1: "40/5400+30:1800+30", "300+2"), its time
- * and 60 times its increment: 10 minutes or less is blitz (FIDE B.1),
- * less than 60 rapid (A.1).  Standard when the tag gives no time. */
+ * TimeControl tag (PGN 9.6.1: "40/5400+30:1800+30", "300+2"; clocks.h),
+ * its time and 60 times its increment: 10 minutes or less is blitz (FIDE
+ * B.1), less than 60 rapid (A.1).  Standard when the tag gives no time. */
 static enum time_class time_class_of(const struct auditor *a, const struct pgn_game *g)
 {
 	if (a->opt.time_class != TIME_CLASS_BY_TAG)
 		return (enum time_class)a->opt.time_class;
-	const char *p = pgn_tag_value(g, "TimeControl");
-	if (!p)
+	struct time_control tc;
+	if (!time_control_read(pgn_tag_value(g, "TimeControl"), &tc))
 		return TIME_CLASS_STANDARD;
-	const char *slash = p + strcspn(p, "/:");
-	if (*slash == '/')
-		p = slash + 1;
-	long seconds = 0, increment = 0;
-	int digits = 0;
-	for (; isdigit((unsigned char)*p) && digits < 9; p++, digits++)
-		seconds = seconds * 10 + (*p - '0');
-	if (!digits)
-		return TIME_CLASS_STANDARD;
-	if (*p == '+') {
-		digits = 0;
-		for (p++; isdigit((unsigned char)*p) && digits < 9; p++, digits++)
-			increment = increment * 10 + (*p - '0');
-		if (!digits)
-			return TIME_CLASS_STANDARD;
-	}
-	if (*p != '\0' && *p != ':')
-		return TIME_CLASS_STANDARD;
-	long total = seconds + 60 * increment;
-	return total <= 600 ? TIME_CLASS_BLITZ : total < 3600 ? TIME_CLASS_RAPID : TIME_CLASS_STANDARD;
+	int64_t total = tc.period[0].ms + 60 * tc.period[0].increment_ms;
+	return total <= 600000 ? TIME_CLASS_BLITZ : total < 3600000 ? TIME_CLASS_RAPID : TIME_CLASS_STANDARD;
 }
 
 /* The player's second illegal move that stood (third under the 2005
@@ -853,6 +835,7 @@ void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list
 		check_variations(rec, cb && a->opt.replay_variations ? cb : NULL, ctx, out);
 		check_results(rec, out);
 		check_claims(rec, out);
+		check_clocks(rec, out);
 	}
 	for (int i = first; i < out->count; i++) {
 		struct finding *f = &out->items[i];

@@ -33,9 +33,12 @@
 #include "validator/audit/record.h"
 #include "validator/chess/unwinnable.h"
 
-enum outcome { OUTCOME_NONE, OUTCOME_WHITE_WINS, OUTCOME_BLACK_WINS, OUTCOME_DRAW, OUTCOME_UNFINISHED };
-
 static const char *const outcome_text[] = { "", "1-0", "0-1", "1/2-1/2", "*" };
+
+const char *outcome_name(enum outcome o)
+{
+	return outcome_text[o];
+}
 
 /* Ways the Laws end a game before or at its last recorded ply, mate and
  * stalemate aside (the replay itself stops at those). */
@@ -80,7 +83,7 @@ static enum outcome outcome_of(const char *text)
 
 /* The termination marker, else the Result tag.  When both exist and differ,
  * audit.c reports result-mismatch and the marker is taken as the result. */
-static enum outcome game_outcome(const struct game_record *rec)
+enum outcome game_outcome(const struct game_record *rec)
 {
 	if (rec->termination)
 		return outcome_of(pgn_token_text(rec->game, rec->termination));
@@ -128,7 +131,7 @@ static int king_can_step(const struct position *pos)
  * generator tries only the moves that meet the check, where the test of
  * every pseudo-legal move tried them all; out of check, a move of another
  * piece than the king is legal unless it leaves a line to its king. */
-static int has_legal_move(const struct position *pos)
+int has_legal_move(const struct position *pos)
 {
 	struct move_list list;
 	if (king_can_step(pos))

@@ -423,6 +423,88 @@ static const struct check_explanation explanations[] = {
 	  ROSTER("*") "[SetUp \"1\"]\n[FEN \"r3k3/8/8/8/8/8/8/R3K3 w - - 100 80\"]\n\n80. Kd2 Kd7 81. Ke3 *\n",
 	  "Nothing to correct: the moves are legal, and a claim was the player's to make. --ignore "
 	  "missed-fifty-move, or --ignore info, leaves the finding out." },
+	{ CHECK_CLOCK_FORMAT,
+	  "A clock command of a comment whose time cannot be read: [%clk] (the time left on the mover's "
+	  "clock after the move) and [%emt] (the time the move took) are written H:MM:SS, with a fraction "
+	  "of a second if wanted (0:24:55.5), and closed by ]. A time like 0:5:00, 1:30 or 90 minutes, or "
+	  "a command left open, is reported at its comment and not read: the other clock checks pass over "
+	  "it. One finding a game, at the first, counts the others. Other commands ([%eval], [%csl]) are "
+	  "not looked at.",
+	  RULES({ "PGN supplement 2001, %clk/%emt", "the embedded clock commands" }),
+	  ROSTER("*") "[TimeControl \"300\"]\n\n1. e4 {[%clk 0:04:58]} 1... e5 {[%clk 0:4:57]} 2. Nf3 {[%clk 0:04:55]} *\n",
+	  "Write the time as H:MM:SS (0:04:57). A feed that writes every clock so is better mended at the "
+	  "source than game by game." },
+	{ CHECK_CLOCK_START,
+	  "The first clock of the game (move 1, from the standard start) is above what the TimeControl "
+	  "gives at the start, with two increments and a minute to spare (feeds start at 1:30:57 in a "
+	  "5400+30 game). When the clocks start as the tag's numbers read in minutes would - \"90+30\" "
+	  "on clocks of 1:30:56, where the PGN standard counts seconds: 90 seconds - the finding says so, "
+	  "suggests the tag in seconds (5400+30), and the clocks are compared with that; otherwise the tag "
+	  "or the clocks are wrong, and the clocks are not compared with it. Once a game.",
+	  RULES({ "PGN 9.6.1", "the TimeControl counts seconds" },
+		{ "FIDE 6.3.1", "the time given in advance" }),
+	  ROSTER("*") "[TimeControl \"90+30\"]\n\n1. e4 {[%clk 1:30:56]} 1... e6 {[%clk 1:30:57]} 2. d4 {[%clk 1:24:53]} *\n",
+	  "Write the TimeControl in seconds (5400+30 for 90 minutes and 30 seconds a move); `pgnaudit fix` "
+	  "does not change it, as the tag's form is right." },
+	{ CHECK_CLOCK_RISE,
+	  "A player's clock gains more time between two of their moves than the TimeControl tag explains: "
+	  "the increment of each move, and at the end of a period the next period's time (40/5400+30:1800+30 "
+	  "adds 1800 s after move 40). What real feeds do is tolerated: a gain of up to twice the increment "
+	  "and 10 s more (the increment shown a move late, rounding), and a period's time shown at the move "
+	  "that ends it or at the next. Time an arbiter gives is the common cause - the two minutes (one in "
+	  "rapid and blitz) after the opponent's illegal move, which the message says when an illegal move "
+	  "that stood (--play-illegal) comes between - or a clock set wrong, or a feed that mixed up its "
+	  "clocks. Without a TimeControl in the standard's form (or with ?, -, a sandclock), or with one "
+	  "the first clocks contradict (clock-start), nothing is compared. At most three rises are "
+	  "reported per player and game; the third counts the others.",
+	  RULES({ "FIDE 6.3.1", "the periods and the increment, given in advance (6.3.2: the next period's time added)" },
+		{ "FIDE 7.5.5", "two minutes to the opponent after an illegal move" }),
+	  ROSTER("*") "[TimeControl \"300\"]\n\n1. e4 {[%clk 0:04:59]} 1... e5 {[%clk 0:04:58]} 2. Nf3 {[%clk 0:04:50]} "
+	  "2... Nc6 {[%clk 0:09:58]} *\n",
+	  "Check the arbiter's report for time given, and the clock's setting; when the feed is at fault, "
+	  "the clock comments are wrong, not the game." },
+	{ CHECK_CLOCK_EMT,
+	  "A move's [%emt] (the time it took) disagrees by more than 2 s with its player's clocks before "
+	  "and after it: the time taken is the fall of the clock, with or without the increment (feeds do "
+	  "both). Compared only between two consecutive moves of the player that both have a clock, under "
+	  "a TimeControl in the standard's form, and not across the end of a period.",
+	  RULES({ "PGN supplement 2001, %clk/%emt", "the embedded clock commands" }),
+	  ROSTER("*") "[TimeControl \"300+2\"]\n\n1. e4 {[%clk 0:05:00] [%emt 0:00:02]} 1... e5 {[%clk 0:05:00]} "
+	  "2. Nf3 {[%clk 0:04:40] [%emt 0:00:03]} *\n",
+	  "One of the three numbers is wrong; the feed's log, or the arbiter's, says which." },
+	{ CHECK_CLOCK_MISSING,
+	  "Some moves of the main line have no [%clk] while the others of the game have one: a feed that "
+	  "lost the clock for a while, or moves entered by hand. The last move is not counted: it often "
+	  "has none, the game having ended before the clock was pressed. Reported once per game, at the "
+	  "first move without one, with how many there are.",
+	  RULES({ "PGN supplement 2001, %clk/%emt", "the embedded clock commands" }),
+	  ROSTER("*") "[TimeControl \"300\"]\n\n1. e4 {[%clk 0:04:59]} 1... e5 {[%clk 0:04:58]} 2. Nf3 2... Nc6 "
+	  "{[%clk 0:04:50]} *\n",
+	  "Nothing is wrong with the game. --ignore clock-missing, or --ignore info, leaves it out." },
+	{ CHECK_CLOCK_FLAG,
+	  "A player's clock reads below zero after their move (-0:00:04; having read more before), and "
+	  "yet the game went on for more than the one reply the opponent may have made as the flag fell, "
+	  "or ended with a result other than that player's loss on time. A reading of 0:00:00 is not "
+	  "taken for a fall: feeds write whole seconds (or tenths), and 0:00:00 is the last second, in "
+	  "which a move can still be made. A flag counts only once the arbiter sees it or a player claims "
+	  "it, so play on after a fall goes unnoticed; a mate or stalemate at the end comes first, and a "
+	  "draw is right when the opponent could not have mated.",
+	  RULES({ "FIDE 6.8", "a flag is fallen when the arbiter sees it or a player claims it" },
+		{ "FIDE 6.9", "the player whose flag fell loses, unless the opponent cannot mate" }),
+	  ROSTER("*") "[TimeControl \"60\"]\n\n1. e4 {[%clk 0:00:59]} 1... e5 {[%clk 0:00:58]} 2. Nf3 {[%clk -0:00:01]} "
+	  "2... Nc6 {[%clk 0:00:50]} 3. Bc4 {[%clk -0:00:03]} 3... Nf6 {[%clk 0:00:45]} *\n",
+	  "When the flag did fall and was claimed, the result is a loss on time for that player (or a "
+	  "draw, 6.9); when the clock is the feed's mistake, the game stands." },
+	{ CHECK_FORFEIT_CLOCK,
+	  "The record says a player lost on time (Termination, TerminationDetails or a last comment, as "
+	  "for unwinnable-timeout), but the clocks say otherwise: the winner's own clock read below zero "
+	  "(and the loser's did not), or the loser made the last move and their clock, stopped, still "
+	  "showed time; a flag can fall only on the clock that runs.",
+	  RULES({ "FIDE 6.9", "the player whose flag fell loses" }),
+	  ROSTER("1-0") "[TimeControl \"60\"]\n[Termination \"Black lost on time\"]\n\n1. e4 {[%clk 0:00:50]} "
+	  "1... e5 {[%clk 0:00:40]} 1-0\n",
+	  "Check who lost on time: the result may be the wrong way round, or the record lost the last "
+	  "move of the player whose flag fell." },
 	{ CHECK_DUPLICATE_GAME,
 	  "The same game again: the same moves (the same positions, in the same order, from the same start) "
 	  "by the same players, with the same Event, Site, EventDate, Round, Date and Result, in the same "

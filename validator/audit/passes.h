@@ -98,5 +98,16 @@ void check_tags(const struct game_record *rec, struct finding_list *out);
 void check_notation(const struct game_record *rec, struct finding_list *out);
 void check_results(const struct game_record *rec, struct finding_list *out);
 void check_claims(const struct game_record *rec, struct finding_list *out);
+/* The clocks of the main line's comments (check_clocks.c). */
+void check_clocks(const struct game_record *rec, struct finding_list *out);
+
+/* A game's result (check_results.c): the termination marker, else the
+ * Result tag; OUTCOME_NONE when neither is a result. */
+enum outcome { OUTCOME_NONE, OUTCOME_WHITE_WINS, OUTCOME_BLACK_WINS, OUTCOME_DRAW, OUTCOME_UNFINISHED };
+enum outcome game_outcome(const struct game_record *rec);
+/* "1-0", "0-1", "1/2-1/2", "*" ("" for OUTCOME_NONE). */
+const char *outcome_name(enum outcome o);
+/* Whether the side to move has a legal move (check_results.c). */
+int has_legal_move(const struct position *pos);
 
 #endif
