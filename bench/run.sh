@@ -39,6 +39,7 @@ CORPUS_GZ=$OUT/corpus.pgn.gz
 CORPUS_ZST=$OUT/corpus.pgn.zst
 CORPUS_ZIP=$OUT/corpus.zip
 ANNOTATED=$OUT/annotated.pgn
+CLOCKS=$OUT/clocks.pgn
 TARGET_BYTES=30000000
 
 die() {
@@ -119,6 +120,16 @@ if [ ! -s "$ANNOTATED" ]; then
 fi
 ANNOTATED_BYTES=$(wc -c <"$ANNOTATED" | tr -d ' ')
 
+# A file of clocks: five copies of online/kdave-pgn-toys/lichess.pgn.gz (986
+# lichess games, a [%clk] after every move), 11.6 MB, for the clock checks.
+if [ ! -s "$CLOCKS" ]; then
+	for _ in 1 2 3 4 5; do
+		gzip -dc "$CORPUS_DIR/online/kdave-pgn-toys/lichess.pgn.gz" && printf '\n\n'
+	done >"$CLOCKS.tmp" && mv "$CLOCKS.tmp" "$CLOCKS"
+fi
+CLOCKS_BYTES=$(wc -c <"$CLOCKS" | tr -d ' ')
+CLOCK_READINGS=$(grep -o '%clk' "$CLOCKS" | wc -l | tr -d ' ')
+
 BYTES=$(wc -c <"$CORPUS" | tr -d ' ')
 GAMES=$(grep -c '^\[Event ' "$CORPUS" || true)
 [ "$GAMES" -gt 0 ] || die "no games ([Event tags) in $CORPUS"
@@ -149,8 +160,9 @@ better() {
 # whole file, measure what the machine's two vCPUs give together - the most
 # any -j2 could get (see "parallel ceiling" below).
 NAMES=("pgnaudit check" "pgnaudit check (gzip)" "pgnaudit check -j2" "pgnaudit check -j2 (gzip)" "pgn-extract -r"
-	"two pgnaudit check at once" "pgnaudit check (zstd)" "pgnaudit check -j2 (zstd)" "pgnaudit check (zip)" "pgnaudit check (annotated)")
-MAX_OK=(1 1 1 1 0 1 1 1 1 1)
+	"two pgnaudit check at once" "pgnaudit check (zstd)" "pgnaudit check -j2 (zstd)" "pgnaudit check (zip)" "pgnaudit check (annotated)"
+	"pgnaudit check (clocks)")
+MAX_OK=(1 1 1 1 0 1 1 1 1 1 1)
 run_command() {
 	case $1 in
 	0) "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS" ;;
@@ -163,6 +175,7 @@ run_command() {
 	7) "$PGNAUDIT" check -j 2 -f jsonl -o /dev/null "$CORPUS_ZST" ;;
 	8) "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS_ZIP" ;;
 	9) "$PGNAUDIT" check -f jsonl -o /dev/null "$ANNOTATED" ;;
+	10) "$PGNAUDIT" check -f jsonl -o /dev/null "$CLOCKS" ;;
 	esac
 }
 
@@ -187,7 +200,7 @@ BEST=()
 round=0
 while [ "$round" -lt "$RUNS" ]; do
 	round=$((round + 1))
-	for i in 0 1 2 3 4 5 6 7 8 9; do
+	for i in 0 1 2 3 4 5 6 7 8 9 10; do
 		status=0
 		start=$EPOCHREALTIME
 		run_command "$i" >/dev/null 2>&1 || status=$?
@@ -251,7 +264,7 @@ if [ -n "$TIME_BIN" ] && [ "$BIG_COPIES" -gt 0 ]; then
 	done
 fi
 PA_SECS=${BEST[0]} PZ_SECS=${BEST[1]} P2_SECS=${BEST[2]} PZ2_SECS=${BEST[3]} PE_SECS=${BEST[4]} TWO_SECS=${BEST[5]}
-PS_SECS=${BEST[6]} PS2_SECS=${BEST[7]} PP_SECS=${BEST[8]} PN_SECS=${BEST[9]}
+PS_SECS=${BEST[6]} PS2_SECS=${BEST[7]} PP_SECS=${BEST[8]} PN_SECS=${BEST[9]} PC_SECS=${BEST[10]}
 PA_RSS=${RSS[0]:-} PZ_RSS=${RSS[1]:-} P2_RSS=${RSS[2]:-} PZ2_RSS=${RSS[3]:-} PE_RSS=${RSS[4]:-}
 PS_RSS=${RSS[6]:-} PS2_RSS=${RSS[7]:-} PP_RSS=${RSS[8]:-}
 
@@ -312,6 +325,11 @@ awk -v bytes="$ANNOTATED_BYTES" -v secs="$PN_SECS" 'BEGIN {
 	if (secs <= 0) secs = 0.001
 	printf "annotated (%s, %.1f MB, 29%% of the moves in variations, every one replayed): %.4f s, %.1f MB/s\n",
 		"bench/out/annotated.pgn", bytes / 1e6, secs, bytes / 1e6 / secs
+}'
+awk -v bytes="$CLOCKS_BYTES" -v secs="$PC_SECS" -v n="$CLOCK_READINGS" 'BEGIN {
+	if (secs <= 0) secs = 0.001
+	printf "clocks (%s, %.1f MB, %d clock readings, every one checked): %.4f s, %.1f MB/s\n",
+		"bench/out/clocks.pgn", bytes / 1e6, n, secs, bytes / 1e6 / secs
 }'
 if [ -n "${BIG_RSS[2]:-}" ]; then
 	awk -v n="$BIG_COPIES" -v big=$((BYTES * BIG_COPIES)) -v b1="${BIG_RSS[1]}" -v b2="${BIG_RSS[2]}" \
