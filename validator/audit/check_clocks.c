@@ -64,12 +64,14 @@ struct clock_pass {
 	int formats, first_format;        /* clock commands not read, and the finding of the first */
 };
 
-/* The side that played ply (1-based) and its move number. */
+/* The side that played ply (1-based) and its move number, from the start
+ * position: no ply record read. */
 static int ply_side(const struct game_record *rec, int ply, uint32_t *number)
 {
-	const struct position *before = record_position(rec, ply - 1);
-	*number = (uint32_t)(before->fullmove_number > 0 ? before->fullmove_number : 1);
-	return before->side_to_move;
+	int first = rec->start.side_to_move, at = ply - 1 + (first == BLACK);
+	int start = rec->start.fullmove_number > 0 ? rec->start.fullmove_number : 1;
+	*number = (uint32_t)(start + at / 2);
+	return at & 1 ? BLACK : WHITE;
 }
 
 static void report_format(struct clock_pass *cp, int ply, const struct pgn_token *comment, const struct clock_note *n,
@@ -104,6 +106,11 @@ static int64_t allowed_rise(const struct clock_pass *cp, const struct side_clock
 {
 	int64_t inc = 0, most_inc = 0;
 	*bonus = 0;
+	/* one period for the whole game: its increment each move */
+	if (cp->tc.count == 1 && cp->tc.period[0].moves == 0) {
+		int64_t i = cp->tc.period[0].increment_ms;
+		return i * (int64_t)(to - from) + i + RISE_SLACK_MS;
+	}
 	for (uint32_t m = from + 1; m <= to && m - from <= 4096; m++) {
 		int64_t i = time_control_period(&cp->tc, m)->increment_ms;
 		inc += i;
@@ -391,7 +398,7 @@ void check_clocks(const struct game_record *rec, struct finding_list *out)
 			ply++;
 			next = ply < rec->count ? rec->plies[ply].token : NULL;
 			noted = 0;
-			memset(&note, 0, sizeof note);
+			note.present[CLOCK_CLK] = note.present[CLOCK_EMT] = 0;
 			continue;
 		}
 		/* moves the replay did not reach */

@@ -123,15 +123,14 @@ int clock_time_read(const char *s, size_t n, int64_t *ms)
 	const char *p = s, *end = s + n;
 	int negative = p < end && *p == '-';
 	p += negative;
-	int64_t h, m, sec;
-	if (!read_digits(&p, end, 4, &h) || p == end || *p++ != ':')
+	int64_t h;
+	if (!read_digits(&p, end, 4, &h) || end - p < 6 || p[0] != ':' || p[3] != ':' || !is_digit(p[1]) ||
+	    !is_digit(p[2]) || !is_digit(p[4]) || !is_digit(p[5]))
 		return 0;
-	const char *at = p;
-	if (read_digits(&p, end, 2, &m) != 2 || p - at != 2 || m > 59 || p == end || *p++ != ':')
+	int64_t m = (p[1] - '0') * 10 + (p[2] - '0'), sec = (p[4] - '0') * 10 + (p[5] - '0');
+	if (m > 59 || sec > 59)
 		return 0;
-	at = p;
-	if (read_digits(&p, end, 2, &sec) != 2 || sec > 59)
-		return 0;
+	p += 6;
 	int64_t part = 0;
 	if (p < end && *p == '.') {
 		p++;
@@ -170,45 +169,43 @@ static int is_blank(char c)
 
 int clock_note_read(const char *text, size_t len, struct clock_note *note)
 {
-	static const char *const names[CLOCK_COMMANDS] = { "clk", "emt" };
-	memset(note, 0, sizeof *note);
+	note->present[CLOCK_CLK] = note->present[CLOCK_EMT] = 0;
+	note->bad[CLOCK_CLK] = note->bad[CLOCK_EMT] = 0;
 	int any = 0;
-	const char *p = text, *end = text + len;
-	while ((p = memchr(p, '[', (size_t)(end - p))) != NULL) {
-		const char *start = p++;
-		if (end - p < 4 || p[0] != '%')
+	const char *end = text + len;
+	/* the brackets found by memchr (long comments, of annotated games,
+	 * have none), each command's value then a byte at a time */
+	for (const char *p = text; p + 5 <= end; p++) {
+		p = memchr(p, '[', (size_t)(end - p));
+		if (!p || p + 5 > end)
+			break;
+		if (p[1] != '%')
 			continue;
-		int c = -1;
-		for (int k = 0; k < CLOCK_COMMANDS; k++)
-			if (memcmp(p + 1, names[k], 3) == 0 && (p + 4 == end || is_blank(p[4]) || p[4] == ']'))
-				c = k;
-		if (c < 0)
+		int c = p[2] == 'c' && p[3] == 'l' && p[4] == 'k'   ? CLOCK_CLK
+			: p[2] == 'e' && p[3] == 'm' && p[4] == 't' ? CLOCK_EMT
+								    : -1;
+		if (c < 0 || (p + 5 < end && !is_blank(p[5]) && p[5] != ']'))
 			continue;
 		any = 1;
-		p += 4;
-		const char *close = memchr(p, ']', (size_t)(end - p));
-		/* up to the next command when it is not closed */
-		const char *stop = close ? close : end;
-		const char *next = memchr(p, '[', (size_t)(stop - p));
-		if (next)
-			stop = next, close = NULL;
-		if (note->present[c]) {
-			p = stop;
+		const char *start = p, *v = p + 5, *stop = v;
+		/* to its ], or up to the next command when it is not closed */
+		while (stop < end && *stop != ']' && *stop != '[')
+			stop++;
+		int closed = stop < end && *stop == ']';
+		p = stop - 1;
+		if (note->present[c])
 			continue;
-		}
 		note->present[c] = 1;
-		const char *v = p;
 		const char *ve = stop;
 		while (v < ve && is_blank(*v))
 			v++;
 		while (ve > v && is_blank(ve[-1]))
 			ve--;
-		if (!close || !clock_time_read(v, (size_t)(ve - v), &note->ms[c])) {
+		if (!closed || !clock_time_read(v, (size_t)(ve - v), &note->ms[c])) {
 			note->bad[c] = 1;
 			note->bad_text[c] = start;
-			note->bad_len[c] = (size_t)((close ? close + 1 : stop) - start);
+			note->bad_len[c] = (size_t)((closed ? stop + 1 : stop) - start);
 		}
-		p = stop;
 	}
 	return any;
 }
