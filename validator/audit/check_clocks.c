@@ -87,13 +87,8 @@ static void report_format(struct clock_pass *cp, int ply, const struct pgn_token
 	f->column = comment->column;
 	f->rule = "PGN supplement 2001, %clk/%emt";
 	cp->first_format = (int)(f - cp->out->items);
-	/* the command as written, its line ends and tabs as blanks */
 	char text[64];
-	size_t len = n->bad_len[c] < sizeof text - 1 ? n->bad_len[c] : sizeof text - 1;
-	for (size_t k = 0; k < len; k++)
-		text[k] = n->bad_text[c][k] == '\n' || n->bad_text[c][k] == '\r' || n->bad_text[c][k] == '\t' ? ' '
-											: n->bad_text[c][k];
-	text[len] = '\0';
+	clock_note_text(n, (enum clock_command)c, text, sizeof text);
 	snprintf(f->message, sizeof f->message, "\"%s\" is not a %s in the form H:MM:SS%s; it is not read", text,
 		 what[c], memchr(n->bad_text[c], ']', n->bad_len[c]) ? "" : " closed by ]");
 }

@@ -26,6 +26,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "validator/chess/movegen.h"
 #include "validator/audit/endings.h"
@@ -451,6 +452,119 @@ static void report_wrong_result(const struct game_record *rec, enum final_state 
 	memcpy(f->suggestion, outcome_text[right], strlen(outcome_text[right]) + 1);
 }
 
+/* ---- the Termination tag against the result (termination-mismatch) ---- */
+
+/* What a Termination tag says of the result, when it says anything. */
+enum said { SAID_NOTHING, SAID_WHITE_WINS, SAID_BLACK_WINS, SAID_DRAW, SAID_UNFINISHED };
+
+/* The side the n bytes at s name: "White", "Black", or the value of the
+ * White or Black tag (case aside, blanks around passed over); -1 for
+ * neither, or both players of that name. */
+static int named_side(const struct pgn_game *g, const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (n == 0)
+		return -1;
+	if (n == 5 && strncasecmp(s, "white", 5) == 0)
+		return WHITE;
+	if (n == 5 && strncasecmp(s, "black", 5) == 0)
+		return BLACK;
+	int side = -1;
+	static const char *const tags[2] = { "White", "Black" };
+	for (int c = 0; c < 2; c++) {
+		const char *v = pgn_tag_value(g, tags[c]);
+		if (v && strlen(v) == n && strncasecmp(v, s, n) == 0)
+			side = side < 0 ? c : -2;
+	}
+	return side < 0 ? -1 : side;
+}
+
+/* The first of the words (lower case) in lowered text, or NULL. */
+static const char *find_any(const char *text, const char *const *words)
+{
+	const char *first = NULL;
+	for (; *words; words++) {
+		const char *at = strstr(text, *words);
+		if (at && (!first || at < first))
+			first = at;
+	}
+	return first;
+}
+
+/* What Termination value v says: a winner ("<name> won by resignation",
+ * chess.com's; "White wins"; "Black resigns", the loser), a draw ("Game
+ * drawn by repetition", "stalemate", "insufficient material", "3-fold
+ * rep"), or "unterminated" (PGN 9.8.1); and whether it says the game
+ * ended in checkmate or stalemate ("mate in 3" and "draw in 20", the goals
+ * of lichess's exercises or an engine's adjudication, say neither). */
+static enum said termination_says(const struct pgn_game *g, const char *v, int *mate, int *stalemate)
+{
+	char l[256];
+	size_t n = strlen(v);
+	if (n >= sizeof l)
+		return SAID_NOTHING;
+	for (size_t i = 0; i <= n; i++)
+		l[i] = (char)(v[i] >= 'A' && v[i] <= 'Z' ? v[i] + ('a' - 'A') : v[i]);
+	*stalemate = strstr(l, "stalemate") != NULL;
+	*mate = !*stalemate && strstr(l, "checkmate") != NULL;
+	if (strstr(l, "unterminated"))
+		return SAID_UNFINISHED;
+	static const char *const wins[] = { " won", " wins", NULL }, *const loses[] = { " resign", " lost", " loses", NULL };
+	const char *at = find_any(l, wins);
+	if (at) {
+		int side = named_side(g, v, (size_t)(at - l));
+		if (side >= 0)
+			return side == WHITE ? SAID_WHITE_WINS : SAID_BLACK_WINS;
+	}
+	at = find_any(l, loses);
+	if (at) {
+		int side = named_side(g, v, (size_t)(at - l));
+		if (side >= 0)
+			return side == WHITE ? SAID_BLACK_WINS : SAID_WHITE_WINS;
+	}
+	/* not "draw in 20": a lichess exercise's goal, as "mate in 3" is */
+	static const char *const draws[] = { "drawn", "draw by", "draw agreed", "agreed draw", "stalemate",
+					     "insufficient material", "repetition", "3-fold", "threefold", "50-move",
+					     "50 move", "fifty", NULL };
+	if (find_any(l, draws) || strcmp(l, "draw") == 0)
+		return SAID_DRAW;
+	return SAID_NOTHING;
+}
+
+/* The Termination tag against the result, and against the final position
+ * when it says checkmate or stalemate (state: FINAL_LIVE.. when the main
+ * line was replayed to its end, else -1). */
+static void report_termination(const struct game_record *rec, enum outcome result, int state, struct finding_list *out)
+{
+	static const enum outcome meant[] = { OUTCOME_NONE, OUTCOME_WHITE_WINS, OUTCOME_BLACK_WINS, OUTCOME_DRAW,
+					      OUTCOME_UNFINISHED };
+	static const char *const what[] = { "", "White won", "Black won", "the game was drawn", "the game did not end" };
+	const char *v = pgn_tag_value(rec->game, "Termination");
+	if (!v || result == OUTCOME_NONE)
+		return;
+	int mate = 0, stalemate = 0;
+	enum said said = termination_says(rec->game, v, &mate, &stalemate);
+	const char *why = NULL;
+	char where[80], text[96];
+	if (said != SAID_NOTHING && meant[said] != result) {
+		snprintf(text, sizeof text, "says %s, but the result is %s", what[said], outcome_text[result]);
+		why = text;
+	} else if (state >= 0 && ((mate && state != FINAL_CHECKMATE) || (stalemate && state != FINAL_STALEMATE))) {
+		record_where(rec, rec->count, where, sizeof where);
+		snprintf(text, sizeof text, "says %s, but the final position %s is not one", mate ? "checkmate" : "stalemate",
+			 where);
+		why = text;
+	}
+	if (!why)
+		return;
+	struct finding *f = record_game_finding(rec, CHECK_TERMINATION_MISMATCH, out);
+	f->rule = "PGN 9.8.1";
+	snprintf(f->message, sizeof f->message, "the Termination tag \"%.80s\" %s", v, why);
+}
+
 void check_results(const struct game_record *rec, struct finding_list *out)
 {
 	enum outcome result = game_outcome(rec);
@@ -458,12 +572,16 @@ void check_results(const struct game_record *rec, struct finding_list *out)
 	if (end.kind == END_DEAD && end.ply < rec->count)
 		report_move_after_end(rec, end, out);
 	if (end.kind == END_FIVEFOLD || end.kind == END_SEVENTY_FIVE) {
+		report_termination(rec, result, -1, out);
 		report_automatic_draw(rec, end, result, out);
 		return;
 	}
-	if (rec->stop != STOP_NONE)
+	if (rec->stop != STOP_NONE) {
+		report_termination(rec, result, -1, out);
 		return;
+	}
 	enum final_state state = final_state_of(rec, end);
+	report_termination(rec, result, (int)state, out);
 	if (report_unwinnable_timeout(rec, state, result, out))
 		return;
 	if (state != FINAL_LIVE)

@@ -209,3 +209,14 @@ int clock_note_read(const char *text, size_t len, struct clock_note *note)
 	}
 	return any;
 }
+
+void clock_note_text(const struct clock_note *note, enum clock_command c, char *buf, size_t len)
+{
+	size_t n = 0;
+	for (; n + 1 < len && n < note->bad_len[c]; n++) {
+		char ch = note->bad_text[c][n];
+		buf[n] = ch == '\n' || ch == '\r' || ch == '\t' ? ' ' : ch;
+	}
+	if (len)
+		buf[n] = '\0';
+}

@@ -68,4 +68,8 @@ struct clock_note {
  * returns whether it has any.  The first of each command counts. */
 int clock_note_read(const char *text, size_t len, struct clock_note *note);
 
+/* The text of command c of a note, when it is bad, into buf (at most len
+ * bytes with the NUL), its line ends and tabs as blanks. */
+void clock_note_text(const struct clock_note *note, enum clock_command c, char *buf, size_t len);
+
 #endif

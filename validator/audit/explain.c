@@ -365,6 +365,21 @@ static const struct check_explanation explanations[] = {
 	  "Correct the result to 1/2-1/2. When a player did win, something else in the record is wrong: "
 	  "the final position, or who lost on time." },
 
+	{ CHECK_TERMINATION_MISMATCH,
+	  "The Termination tag says how the game ended, and it disagrees with the result: it names a "
+	  "winner (\"<name> won by resignation\", chess.com's form, with the name of the White or Black "
+	  "tag; \"White wins\"; \"Black resigns\", the loser) other than the result's, or a draw (\"Game "
+	  "drawn by repetition\", \"stalemate\", \"insufficient material\", \"3-fold rep\") where the result "
+	  "is decisive or *, or \"unterminated\" where the game has a result. A Termination that says "
+	  "checkmate or stalemate where the final position of a game replayed to its end is not one is "
+	  "reported too (\"mate in 3\" and \"draw in 20\", an exercise's goal or an engine's "
+	  "adjudication, say no such thing). The PGN standard's "
+	  "other values (normal, time forfeit, abandoned, adjudication, rules infraction) say nothing of "
+	  "who won and are not compared.",
+	  RULES({ "PGN 9.8.1", "the Termination tag" }),
+	  ROSTER("0-1") "[Termination \"White won by resignation\"]\n\n1. e4 e5 2. Nf3 Nc6 0-1\n",
+	  "One of the two is wrong: the scoresheet, or the arbiter's report, says which. A broadcast that "
+	  "set the result by hand often leaves the Termination it had." },
 	{ CHECK_AUTOMATIC_DRAW,
 	  "Under the 2023 Laws (by default for games played on or after 1 July 2014, and for undated "
 	  "ones: see --rules), the same position occurred for the fifth time, or 75 moves of each player "

@@ -45,6 +45,7 @@ const struct check_info check_catalogue[CHECK_COUNT] = {
 	[CHECK_WRONG_RESULT] = { .code = "wrong-result", .severity = SEVERITY_ERROR, .summary = "the final position decides the game otherwise than the result",
 				 .also = { { SEVERITY_WARNING, "when the result is * (unfinished)" } } },
 	[CHECK_UNWINNABLE_TIMEOUT] = { .code = "unwinnable-timeout", .severity = SEVERITY_ERROR, .summary = "a win on time for a side that could not mate" },
+	[CHECK_TERMINATION_MISMATCH] = { .code = "termination-mismatch", .severity = SEVERITY_WARNING, .summary = "a Termination tag that says another result than the game's, or a checkmate or stalemate the final position is not" },
 	[CHECK_AUTOMATIC_DRAW] = { .code = "automatic-draw", .severity = SEVERITY_ERROR, .summary = "fivefold repetition or 75 moves ended the game (Laws since 2014)",
 				   .also = { { SEVERITY_WARNING, "when play went on under a draw, or the result is * or none" },
 				     { SEVERITY_INFO, "when the game rightly ended there drawn" } } },
