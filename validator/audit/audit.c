@@ -557,6 +557,79 @@ static int answer_exposed(struct game_record *rec, const struct line_token *lt, 
 	return 1;
 }
 
+/* ---- an electronic board's signal of the result ----
+ *
+ * DGT boards take the result from the two kings put on centre squares
+ * after the game: both on light squares (d5, e4) 1-0, both on dark ones
+ * (d4, e5) 0-1, one on each 1/2-1/2; the first king's move is to be an
+ * illegal one, and the software leaves the moves out of the notation.
+ * When it does not, the main line ends with them.  Reading English only,
+ * as LiveChess writes. */
+
+/* The centre square a king move is written to ("Kd5", "Kxe4+"), or -1. */
+static int king_to_centre(const struct written *w)
+{
+	const char *t = w->text;
+	size_t n = w->length, at = 1;
+	if (n < 3 || t[0] != 'K')
+		return -1;
+	if (t[at] == 'x')
+		at++;
+	if (n < at + 2 || (t[at] != 'd' && t[at] != 'e') || (t[at + 1] != '4' && t[at + 1] != '5'))
+		return -1;
+	for (size_t k = at + 2; k < n; k++)
+		if (t[k] != '+' && t[k] != '#' && t[k] != '!' && t[k] != '?')
+			return -1;
+	return SQUARE(t[at] - 'a', t[at + 1] - '1');
+}
+
+/* Whether the moves written from index i to the end of the main line,
+ * the first of them illegal from pos, are the kings' signal; if so it is
+ * reported and the replay ends before them. */
+static int board_signal(struct auditor *a, int i, const struct position *pos, struct finding_list *out)
+{
+	struct game_record *rec = &a->record;
+	int left = a->written_count - i;
+	if (rec->reading != LANG_EN || left < 1 || left > 2)
+		return 0;
+	int us = pos->side_to_move;
+	int to[2] = { position_king_square(pos, WHITE), position_king_square(pos, BLACK) };
+	for (int k = 0; k < left; k++) {
+		int sq = king_to_centre(&a->written[i + k]);
+		if (sq < 0)
+			return 0;
+		to[k ? !us : us] = sq;
+	}
+	int centre[2], light = 0;
+	for (int c = 0; c < 2; c++) {
+		int f = FILE_OF(to[c]), r = RANK_OF(to[c]);
+		centre[c] = (f == 3 || f == 4) && (r == 3 || r == 4);
+		light += (f + r) % 2 == 1;
+	}
+	if (!centre[0] || !centre[1] || to[0] == to[1])
+		return 0;
+	static const char *const signalled[] = { "0-1", "1/2-1/2", "1-0" };
+	const char *meant = signalled[light];
+	const struct pgn_token *t = a->line[a->written_line[i]].token;
+	struct finding *f = move_finding(out, CHECK_BOARD_SIGNAL, rec->game, t, pos, rec->count + 1);
+	f->rule = "PGN 8.2.3";
+	char written[48];
+	snprintf(written, sizeof written, "%.*s%s%.*s", (int)a->written[i].length, a->written[i].text, left > 1 ? " " : "",
+		 left > 1 ? (int)a->written[i + 1].length : 0, left > 1 ? a->written[i + 1].text : "");
+	const char *recorded = rec->termination ? pgn_token_text(rec->game, rec->termination) : NULL;
+	int agrees = recorded && strcmp(recorded, meant) == 0;
+	snprintf(f->message, sizeof f->message,
+		 "%s %s the kings on %s: an electronic board's signal of the result %s, not moves of "
+		 "the game; the game is audited without %s%s%s",
+		 written, left > 1 ? "put" : "puts",
+		 light == 2 ? "light centre squares" : light == 0 ? "dark centre squares" : "a light and a dark centre square",
+		 meant,
+		 left > 1 ? "them" : "it",
+		 recorded && !agrees ? ", and its result is " : "", recorded && !agrees ? recorded : "");
+	rec->board_signal = left;
+	return 1;
+}
+
 /* Replays the main line in reading l into a->record, from the start, at
  * most `limit` plies; findings go to out. */
 static void replay_reading(struct auditor *a, enum lang l, int recover, int limit, struct finding_list *out)
@@ -637,6 +710,10 @@ static void replay_reading(struct auditor *a, enum lang l, int recover, int limi
 			exposed = mover_in_check(record_position(rec, rec->count));
 			i++;
 			continue;
+		}
+		if (r.status == READ_ILLEGAL && !exposed && board_signal(a, i, pos, out)) {
+			rec->stop_token = NULL;
+			return;
 		}
 		rec->stop = r.status == READ_UNREADABLE ? STOP_UNREADABLE
 			  : r.status == READ_ILLEGAL ? STOP_ILLEGAL : STOP_AMBIGUOUS;

@@ -33,9 +33,10 @@ static int read_seconds(const char **p, const char *end, int64_t *ms)
 	*ms = whole * 1000;
 	if (*p < end && **p == '.') {
 		(*p)++;
-		int n = 0, scale = 100;
+		int n = 0;
+		int64_t scale = 100;
 		for (; *p < end && is_digit(**p); (*p)++, n++) {
-			part += (**p - '0') * scale;
+			part += (int64_t)(**p - '0') * scale;
 			scale /= 10;
 		}
 		if (!n)
@@ -134,9 +135,10 @@ int clock_time_read(const char *s, size_t n, int64_t *ms)
 	int64_t part = 0;
 	if (p < end && *p == '.') {
 		p++;
-		int digits = 0, scale = 100;
+		int digits = 0;
+		int64_t scale = 100;
 		for (; p < end && is_digit(*p); p++, digits++) {
-			part += (*p - '0') * scale;
+			part += (int64_t)(*p - '0') * scale;
 			scale /= 10;
 		}
 		if (!digits)
@@ -215,7 +217,9 @@ void clock_note_text(const struct clock_note *note, enum clock_command c, char *
 	size_t n = 0;
 	for (; n + 1 < len && n < note->bad_len[c]; n++) {
 		char ch = note->bad_text[c][n];
-		buf[n] = ch == '\n' || ch == '\r' || ch == '\t' ? ' ' : ch;
+		if (ch == '\n' || ch == '\r' || ch == '\t')
+			ch = ' ';
+		buf[n] = ch;
 	}
 	if (len)
 		buf[n] = '\0';

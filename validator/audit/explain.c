@@ -276,6 +276,19 @@ static const struct check_explanation explanations[] = {
 	  ROSTER("*") "\n1. e4 e5 2. Nf3 d6 3. Bb5+ Nd7 4. O-O Nf6 5. d3 Nb6 6. Bxe8 *\n",
 	  "Compare with the scoresheets: one of the two moves is likely written wrong." },
 
+	{ CHECK_BOARD_SIGNAL,
+	  "The main line ends with one or two king moves to the centre squares, the first of them "
+	  "illegal, that put both kings on d4, d5, e4 or e5: the way a DGT board is told the result once "
+	  "the game is over (both kings on light squares, d5 and e4: 1-0; both on dark ones, d4 and e5: "
+	  "0-1; one on each: 1/2-1/2). The board's software should leave those moves out of the notation; "
+	  "when it has not, they are reported as this artefact, with the result they signal (and the "
+	  "game's own when it differs), not as an illegal move, and the game is audited without them. "
+	  "Only moves written in English (LiveChess's) are read so, and only when the first of them is "
+	  "illegal: two legal king moves to the centre may be the game's.",
+	  RULES({ "PGN 8.2.3", "movetext holds the moves played" }),
+	  ROSTER("1-0") "[SetUp \"1\"]\n[FEN \"8/8/8/3k4/8/8/8/R3K3 w - - 0 60\"]\n\n60. Ra4 Ke5 61. Ke4 Kd5 1-0\n",
+	  "Delete the last moves (61. Ke4 Kd5 here): they were never played. When the result they signal "
+	  "is not the game's, the operator set one of the two wrongly." },
 	{ CHECK_REDUNDANT_DISAMBIGUATION,
 	  "The move names an origin file, rank or square it does not need: no other piece of that kind "
 	  "can legally go to the same square (a pinned one does not count), or it names the rank or the "

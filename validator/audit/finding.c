@@ -36,6 +36,7 @@ const struct check_info check_catalogue[CHECK_COUNT] = {
 	[CHECK_KING_LEFT_IN_CHECK] = { .code = "king-left-in-check", .severity = SEVERITY_INFO, .summary = "a reply that leaves alone a king an illegal move that stood left in check" },
 	[CHECK_KING_CAPTURED] = { .code = "king-captured", .severity = SEVERITY_ERROR, .summary = "a move that takes the king an illegal move that stood left in check",
 				 .also = { { SEVERITY_WARNING, "in a variation (after a null move in check, say)" } } },
+	[CHECK_BOARD_SIGNAL] = { .code = "board-signal", .severity = SEVERITY_WARNING, .summary = "the last moves put both kings on centre squares: an electronic board's signal of the result, not moves" },
 	[CHECK_REDUNDANT_DISAMBIGUATION] = { .code = "redundant-disambiguation", .severity = SEVERITY_WARNING, .summary = "an origin file or rank the move does not need" },
 	[CHECK_CAPTURE_MARK] = { .code = "capture-mark", .severity = SEVERITY_WARNING, .summary = "x missing on a capture, or present on a non-capture" },
 	[CHECK_CHECK_MARK] = { .code = "check-mark", .severity = SEVERITY_WARNING, .summary = "+ missing on a check, or present on a move that does not check" },

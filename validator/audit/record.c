@@ -44,6 +44,7 @@ void record_restart(struct game_record *rec)
 	rec->stood[0] = rec->stood[1] = 0;
 	rec->stood_first[0] = rec->stood_first[1] = 0;
 	rec->illegal_since = 0;
+	rec->board_signal = 0;
 	rec->keys[0] = rec->start.key;
 	struct ply_record *zero = &rec->plies[-1];
 	memset(zero, 0, sizeof *zero);
@@ -64,6 +65,7 @@ void record_reset(struct game_record *rec, const struct pgn_game *g, enum rules_
 	rec->stood[0] = rec->stood[1] = 0;
 	rec->stood_first[0] = rec->stood_first[1] = 0;
 	rec->illegal_since = 0;
+	rec->board_signal = 0;
 	rec->ending_count = 0;
 }
 

@@ -76,6 +76,9 @@ struct game_record {
 	/* --play-illegal: the illegal moves played as they stood, by colour,
 	 * and the ply of each colour's first; the first ply of all (0: none),
 	 * after which no position is a legal one. */
+	int board_signal;                 /* the main line's last moves written, 0-2, that are an
+					     electronic board's signal of the result (audit.c), left
+					     out of the replay */
 	int stood[2], stood_first[2];
 	int illegal_since;
 	/* What the Termination tag and the main line's comments say of how the

@@ -206,7 +206,7 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 	reserve(b, size);
 	unsigned char *at = b->data + b->len;
 	uint32_t *offset = (uint32_t *)(at + sizeof head);
-	for (int i = 0; i < head.tag_count; i++) {
+	for (size_t i = 0; i < head.tag_count; i++) {
 		offset[2 * i] = g->tags[i].name - lo;
 		offset[2 * i + 1] = g->tags[i].value - lo;
 	}

@@ -24,13 +24,13 @@ enum { COLLECT_WHITE, COLLECT_BLACK, COLLECT_EVENT, COLLECT_ROUND, COLLECT_STRIN
  * batch holds what the game's tags and notes say as it was written;
  * reading it back makes the entry of them (collect.c). */
 struct collect_record {
+	uint64_t line;
+	const uint32_t *fp;
+	const char *s[COLLECT_STRINGS];
 	struct collection_entry e;
 	uint32_t game;
-	uint64_t line;
-	const char *s[COLLECT_STRINGS];
-	uint16_t len[COLLECT_STRINGS];
-	const uint32_t *fp;
 	uint32_t fp_count;
+	uint16_t len[COLLECT_STRINGS];
 };
 /* Reads the game at `at` of a batch, its event into `event`; returns where
  * the next one starts. */
