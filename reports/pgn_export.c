@@ -247,11 +247,31 @@ static void put_main_plies(struct pgn_export *x, struct movetext *m, const struc
 	}
 }
 
+/* The note for the moves of an electronic board's signal of the result,
+ * left out of the main line: the last rec->board_signal moves written. */
+static void board_signal_note(const struct pgn_game *g, const struct game_record *rec, char *note, size_t len)
+{
+	char moves[64] = "";
+	int left = rec->board_signal;
+	for (int i = g->token_count; i-- > 0 && left > 0;) {
+		const struct pgn_token *t = &g->tokens[i];
+		if (t->type != TOKEN_SYMBOL || t->depth != 0)
+			continue;
+		char was[64];
+		memcpy(was, moves, sizeof was);
+		int n = t->length > 16 ? 16 : (int)t->length;
+		snprintf(moves, sizeof moves, "%.*s%s%.24s", n, pgn_token_text(g, t), was[0] ? " " : "", was);
+		left--;
+	}
+	snprintf(note, len, "%s left out: a DGT board's signal of the result",
+		 moves);
+}
+
 void pgn_export_movetext(struct pgn_export *x, FILE *out, const struct pgn_game *g, const struct game_record *rec,
 			 const int *ply_token, const char *result)
 {
 	struct movetext m = { out, 0, 0 };
-	int ply = 0;
+	int ply = 0, signal_noted = 0;
 	variation_walk_begin(&x->walk, rec->reading);
 	x->lines[0].need_number = 1;
 	x->lines[0].number = NULL;
@@ -280,7 +300,13 @@ void pgn_export_movetext(struct pgn_export *x, FILE *out, const struct pgn_game 
 		case TOKEN_SYMBOL:
 			if (t->depth > 0)
 				put_variation_move(x, &m, g, t, reserve);
-			else
+			else if (ply == rec->count && rec->board_signal && !signal_noted) {
+				/* the kings' signal of the result (audit.c), left out */
+				char note[160];
+				board_signal_note(g, rec, note, sizeof note);
+				put_word(&m, "{pgnaudit: ", note, strlen(note), "}", 0);
+				signal_noted = 1;
+			} else
 				put_main_plies(x, &m, rec, ply_token, i, &ply, reserve);
 			break;
 		case TOKEN_NAG:

@@ -325,5 +325,15 @@ expect_grep "^usage: pgnaudit split" "$TMP/out" "split --help prints the usage"
 expect_status 0 "fix --help" -- "$BIN" fix --help
 expect_grep "^usage: pgnaudit fix" "$TMP/out" "fix --help prints the usage"
 
+# The kings' signal of a DGT board at the end (board-signal): fix writes
+# the game without those moves, and says so in a comment.
+"$BIN" explain --example board-signal >"$TMP/signal.pgn"
+expect_status 0 "fix of a game ending with the kings' signal" -- "$BIN" fix "$TMP/signal.pgn"
+expect_grep '{pgnaudit: Ke4 Kd5 left out: a DGT board.s signal of the result}' "$TMP/out" "the signal's moves are named in a note"
+expect_no_grep '61\. Ke4' "$TMP/out" "the signal's moves are not written"
+cp "$TMP/out" "$TMP/signal.fixed.pgn"
+expect_status 0 "check of the fixed game" -- "$BIN" check "$TMP/signal.fixed.pgn"
+expect_no_grep 'board-signal' "$TMP/out" "the fixed game has no signal left"
+
 echo "e2e_fixsplit: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

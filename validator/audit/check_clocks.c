@@ -141,12 +141,13 @@ static void report_rise(struct clock_pass *cp, struct side_clock *s, int us, int
 	struct finding *f = record_move_finding(cp->rec, ply, CHECK_CLOCK_RISE, cp->out);
 	int given = illegal_before(cp->rec, s->ply, ply);
 	f->rule = given ? "FIDE 7.5.5" : "FIDE 6.3.1";
+	/* labels and times bounded: the message fits whatever they are */
 	snprintf(f->message, sizeof f->message,
-		 "%s's clock rises from %s after %s to %s after %s, %lld s, more than the %lld s the TimeControl's "
-		 "increments and periods explain: %s",
+		 "%s's clock rises from %.16s after %.32s to %.16s after %.32s, %lld s, more than the %lld s the "
+		 "TimeControl's increments and periods explain: %s",
 		 color_name[us], was, before, now, label, (long long)((ms - s->ms) / 1000),
 		 (long long)((allowed - RISE_SLACK_MS) / 1000),
-		 given ? "time given after the opponent's illegal move (two minutes, one in rapid and blitz)"
+		 given ? "time given for the opponent's illegal move"
 		       : "time given (by the arbiter, or online by the opponent), or a wrong clock");
 	s->rises++;
 	s->last_rise = (int)(f - cp->out->items);

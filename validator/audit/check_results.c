@@ -548,7 +548,7 @@ static void report_termination(const struct game_record *rec, enum outcome resul
 	int mate = 0, stalemate = 0;
 	enum said said = termination_says(rec->game, v, &mate, &stalemate);
 	const char *why = NULL;
-	char where[80], text[96];
+	char where[80], text[160];
 	if (said != SAID_NOTHING && meant[said] != result) {
 		snprintf(text, sizeof text, "says %s, but the result is %s", what[said], outcome_text[result]);
 		why = text;
