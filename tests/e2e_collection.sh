@@ -37,7 +37,7 @@ expect_same "$TMP/trf" "$TMP/trf2" "--trf: -j 2 as -j 1"
 #    that names one is reported under it, and a game whose Case says "not"
 #    is reported under none of the codes it names.
 for code in duplicate-game twin-game truncated-game paired-twice self-paired board-twice date-outside-event \
-	round-gap name-variant fide-id-conflict unmarked-forfeit unplayed-with-moves; do
+	round-gap name-variant fide-id-conflict unmarked-forfeit unplayed-with-moves unfinished-in-round; do
 	expect_grep "\"code\":\"$code\"" $D/collection.jsonl "collection.jsonl has $code"
 done
 for code in pairing-without-game game-without-pairing pairing-mismatch forfeit-with-game pairing-name-mismatch; do

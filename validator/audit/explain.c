@@ -859,6 +859,23 @@ static const struct check_explanation explanations[] = {
 	  "Correct the note or the game; a forfeit is rated as none (FIDE rating regulations), a game "
 	  "played is." },
 
+	{ CHECK_UNFINISHED_IN_ROUND,
+	  "A game whose result is * (unfinished, or not known) in a round of its event whose other games, "
+	  "two at least, all have a result, and after which the event went on: the round is over, and this "
+	  "game's result was not written - a broadcast archive saved before its end, or a result lost. The "
+	  "round is the first number of the Round tag; the event's last round is passed over, as an "
+	  "archive made while it was played has its running games as *.",
+	  RULES({ "PGN 8.1.1.7", "the Result tag: * for a game in progress" }),
+	  "[Event \"Example open\"]\n[Site \"Oslo\"]\n[Date \"2024.03.01\"]\n[Round \"1.1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n[Black \"Nakamura, Hikaru\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"
+	  "[Event \"Example open\"]\n[Site \"Oslo\"]\n[Date \"2024.03.01\"]\n[Round \"1.2\"]\n"
+	  "[White \"Caruana, Fabiano\"]\n[Black \"Giri, Anish\"]\n[Result \"1-0\"]\n\n1. d4 d5 1-0\n\n"
+	  "[Event \"Example open\"]\n[Site \"Oslo\"]\n[Date \"2024.03.01\"]\n[Round \"1.3\"]\n"
+	  "[White \"Gukesh, D\"]\n[Black \"Firouzja, Alireza\"]\n[Result \"1/2-1/2\"]\n\n1. c4 c5 1/2-1/2\n\n"
+	  "[Event \"Example open\"]\n[Site \"Oslo\"]\n[Date \"2024.03.02\"]\n[Round \"2.1\"]\n"
+	  "[White \"Nakamura, Hikaru\"]\n[Black \"Caruana, Fabiano\"]\n[Result \"0-1\"]\n\n1. e4 c5 0-1\n",
+	  "Write the game's result, from the arbiter's report or the round's table." },
+
 	{ CHECK_PAIRING_WITHOUT_GAME,
 	  "With --trf: a game the tournament report says was played over the board (result 1, = or 0 "
 	  "against an opponent) that none of the tournament's games is: no game of that round (the first "

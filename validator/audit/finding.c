@@ -72,6 +72,7 @@ const struct check_info check_catalogue[CHECK_COUNT] = {
 	[CHECK_FIDE_ID_CONFLICT] = { .code = "fide-id-conflict", .severity = SEVERITY_WARNING, .summary = "one FIDE ID given to two different names" },
 	[CHECK_UNMARKED_FORFEIT] = { .code = "unmarked-forfeit", .severity = SEVERITY_WARNING, .summary = "a decisive result without moves that does not say it was a forfeit" },
 	[CHECK_UNPLAYED_WITH_MOVES] = { .code = "unplayed-with-moves", .severity = SEVERITY_WARNING, .summary = "a game with moves that says it was not played (unplayed, a bye, a default)" },
+	[CHECK_UNFINISHED_IN_ROUND] = { .code = "unfinished-in-round", .severity = SEVERITY_WARNING, .summary = "a game without a result (*) in a round whose other games have one, before the event's last" },
 	[CHECK_PAIRING_WITHOUT_GAME] = { .code = "pairing-without-game", .severity = SEVERITY_ERROR, .summary = "a game the tournament report says was played, not among the games" },
 	[CHECK_GAME_WITHOUT_PAIRING] = { .code = "game-without-pairing", .severity = SEVERITY_ERROR, .summary = "a game of the event the tournament report has no pairing for" },
 	[CHECK_PAIRING_MISMATCH] = { .code = "pairing-mismatch", .severity = SEVERITY_ERROR, .summary = "a game whose colours or result differ from the tournament report's" },

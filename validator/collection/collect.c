@@ -291,7 +291,7 @@ const unsigned char *collect_record_next(const unsigned char *at, struct collect
 	e->white_fide = fide_id(wfide);
 	e->black_fide = fide_id(bfide);
 	e->date = names_date(date);
-	e->grade = (uint8_t)result_of(result);
+	e->grade = (uint8_t)(result_of(result) | (result && strcmp(result, "*") == 0 ? GRADE_UNFINISHED : 0));
 	entry_set_worst(e, head.worst);
 	if (board) {
 		uint32_t n = fide_id(board);

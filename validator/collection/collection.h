@@ -93,8 +93,11 @@ struct collection_entry {
 	uint16_t annotations;    /* its tokens (at most 65535): copies with more are more annotated */
 	uint8_t flags;           /* enum collected_flags */
 	uint8_t grade;           /* enum game_result | (the severity of its most serious finding
-				    reported + 1) << 2 (entry_result, entry_worst) */
+				    reported + 1) << 2 (entry_result, entry_worst) | GRADE_UNFINISHED */
 };
+
+/* In grade: the result is "*" (a game in progress, or its result unknown). */
+#define GRADE_UNFINISHED 16u
 
 #define COLLECT_PLIES_MAX 65535u
 
@@ -106,12 +109,12 @@ static inline enum game_result entry_result(const struct collection_entry *e)
 /* The severity of its most serious finding reported, GAME_CLEAN (-1) if none. */
 static inline int entry_worst(const struct collection_entry *e)
 {
-	return (e->grade >> 2) - 1;
+	return ((e->grade >> 2) & 3) - 1;
 }
 
 static inline void entry_set_worst(struct collection_entry *e, int worst)
 {
-	e->grade = (uint8_t)((e->grade & 3) | (unsigned)(worst + 1) << 2);
+	e->grade = (uint8_t)((e->grade & (3 | GRADE_UNFINISHED)) | (unsigned)(worst + 1) << 2);
 }
 
 struct collection;

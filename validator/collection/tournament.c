@@ -635,6 +635,48 @@ static void each_game(struct collection *c, struct collected_findings *out)
 	}
 }
 
+/* A game without a result ("*") in a round of the event whose other games
+ * have one, two of them at least: the round is over, and the game's result
+ * was not written.  The event's last round is passed over: an archive made
+ * while it was played has its running games as "*". */
+static void unfinished_in_rounds(struct collection *c, struct collected_findings *out, const uint32_t *g, size_t n)
+{
+	if (!collection_reports(c, CHECK_UNFINISHED_IN_ROUND, SEVERITY_WARNING))
+		return;
+	/* per round number, the games with a result and those without: zero
+	 * between calls, cleared after use as far as it was used */
+	static uint32_t done[ROUNDS_MAX + 1], open[ROUNDS_MAX + 1];
+	unsigned last = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct collection_entry *e = &c->entries[g[i]];
+		unsigned r = round_number(collection_string(c, e->round));
+		if (r == 0 || r > ROUNDS_MAX || (e->flags & COLLECTED_COPY))
+			continue;
+		last = r > last ? r : last;
+		if (entry_result(e) != RESULT_UNKNOWN)
+			done[r]++;
+		else
+			open[r]++;
+	}
+	for (size_t i = 0; i < n && last; i++) {
+		const struct collection_entry *e = &c->entries[g[i]];
+		unsigned r = round_number(collection_string(c, e->round));
+		if (!(e->grade & GRADE_UNFINISHED) || r == 0 || r >= last || (e->flags & COLLECTED_COPY))
+			continue;
+		/* the round's other games all have a result, two of them at least */
+		if (done[r] < 2 || open[r] != 1)
+			continue;
+		struct finding *f = collection_finding(c, out, CHECK_UNFINISHED_IN_ROUND, SEVERITY_WARNING, g[i], -1);
+		f->rule = "PGN 8.1.1.7";
+		snprintf(f->message, sizeof f->message,
+			 "the result is * (unfinished), but round %u's %u other games have theirs, and the event went on to "
+			 "round %u: the round is over, and this game's result was not written",
+			 r, (unsigned)done[r], last);
+	}
+	for (unsigned r = 0; r <= last && r <= ROUNDS_MAX; r++)
+		done[r] = open[r] = 0;
+}
+
 void find_tournament_problems(struct collection *c, struct collected_findings *out)
 {
 	struct scratch s;
@@ -682,6 +724,7 @@ void find_tournament_problems(struct collection *c, struct collected_findings *o
 			board_twice(c, out, order + i, j - i, &s);
 			rounds_and_dates(c, out, order + i, j - i, &s);
 			name_variants(c, out, order + i, j - i, &s);
+			unfinished_in_rounds(c, out, order + i, j - i);
 			i = j;
 		}
 		first = last;
