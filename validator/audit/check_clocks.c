@@ -196,8 +196,8 @@ static void check_start(struct clock_pass *cp, int us, int ply, int64_t ms)
 		in_minutes(&cp->tc, minutes, sizeof minutes);
 		f->rule = "PGN 9.6.1";
 		snprintf(f->message, sizeof f->message,
-			 "%s's clock reads %s after %s, but the TimeControl \"%.40s\" gives %lld s at the start: the tag "
-			 "counts seconds, and the clocks start as if it counted minutes%s%s",
+			 "%s's clock reads %.16s after %.32s, but the TimeControl \"%.40s\" gives %lld s at the start: the "
+			 "tag counts seconds, and the clocks start as if it counted minutes%s%.40s",
 			 color_name[us], now, label, tag ? tag : "", (long long)(base / 1000),
 			 minutes[0] ? "; the standard's form is " : "", minutes);
 		if (minutes[0])
@@ -206,8 +206,8 @@ static void check_start(struct clock_pass *cp, int us, int ply, int64_t ms)
 	}
 	f->rule = "FIDE 6.3.1";
 	snprintf(f->message, sizeof f->message,
-		 "%s's clock reads %s after %s, more than the TimeControl \"%.40s\" gives at the start (%lld s%s): the "
-		 "tag or the clock is wrong, and the clocks are not compared with it",
+		 "%s's clock reads %.16s after %.32s, more than the TimeControl \"%.40s\" gives at the start (%lld s%s): "
+		 "the tag or the clock is wrong, and the clocks are not compared with it",
 		 color_name[us], now, label, tag ? tag : "", (long long)(base / 1000), inc ? " and the increment" : "");
 	cp->has_tc = 0;
 }
