@@ -117,6 +117,19 @@ for k in 1 7 100; do
 	PGNAUDIT_FINGERPRINTS=$k "$BIN" check -q -f jsonl $FILES >"$TMP/fp"
 	expect_same "$TMP/all" "$TMP/fp" "fingerprints in the temporary file past $k in memory: the same findings"
 done
+# Past 32,768 plies the fingerprints move from the heap to memory of their
+# own (huge pages); past PGNAUDIT_FINGERPRINTS from there to the file
+# (the file holds about 34,000 plies: 33,000 moves them there at its end).
+for k in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+	sed "s/^\[White \"/[White \"$k /" testdata/inputs/lichess.pgn
+done >"$TMP/long.pgn"
+cat $D/copies-a.pgn $D/copies-b.pgn >>"$TMP/long.pgn"
+"$BIN" check -q -f jsonl "$TMP/long.pgn" >"$TMP/long"
+expect_grep '"truncated-game"' "$TMP/long" "the copies after 20 copies of 30 games: truncated-game"
+for k in 100 33000; do
+	PGNAUDIT_FINGERPRINTS=$k "$BIN" check -q -f jsonl "$TMP/long.pgn" >"$TMP/fp"
+	expect_same "$TMP/long" "$TMP/fp" "over 32,768 plies, $k in memory before the file: the same findings"
+done
 expect_status 0 "TMPDIR that cannot be written" -- env TMPDIR=/nonexistent/dir PGNAUDIT_FINGERPRINTS=10 "$BIN" check -f jsonl --exit-zero $D/copies-a.pgn $D/copies-b.pgn
 expect_grep "the temporary file for the truncated-game check could not be written" "$TMP/err" "the missing temporary file is said"
 expect_no_grep '"truncated-game"' "$TMP/out" "without it, no truncated-game"

@@ -1,6 +1,6 @@
 /*
- * test_memory.c - parser/memory.c: growing buffers, their pages mapped in
- * one go.
+ * test_memory.c - util/memory.c: growing buffers, their pages mapped in
+ * one go, and address space reserved.
  */
 #include "tests/test_util.h"
 
@@ -117,6 +117,27 @@ static void test_grow_out_of_memory(void **state)
 	free(p);
 }
 
+/* memory_reserve: zero bytes, a start at a multiple of 2 MiB (so that the
+ * kernel can give huge pages), none of it in memory until touched, all of
+ * it writable; nothing for a size it cannot have. */
+static void test_reserve(void **state)
+{
+	(void)state;
+	size_t size = 3 * 1024 * KIB + 5;
+	unsigned char *p = memory_reserve(size);
+	assert_non_null(p);
+	assert_int_equal((uintptr_t)p % (2 * 1024 * KIB), 0);
+	assert_int_equal(resident_pages(p + 1024 * KIB, 16), 0);
+	for (size_t k = 0; k < size; k += 4096)
+		assert_int_equal(p[k], 0);
+	memset(p, 'r', size);
+	assert_int_equal(p[size - 1], 'r');
+	memory_release(p, size);
+	assert_null(memory_reserve(0));
+	assert_null(memory_reserve(SIZE_MAX - 7));
+	memory_release(NULL, 10);
+}
+
 /* The x* functions: out of memory, "pgnaudit: out of memory" on standard
  * error and exit status 2 (run in a child, whose standard error is a pipe). */
 static void expect_exhausted(int which)
@@ -170,6 +191,7 @@ int main(void)
 		cmocka_unit_test(test_populate_small_or_null),
 		cmocka_unit_test(test_grow_keeps_bytes),
 		cmocka_unit_test(test_grow_out_of_memory),
+		cmocka_unit_test(test_reserve),
 		cmocka_unit_test(test_x_functions_exit_when_out_of_memory),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,6 +1,7 @@
 /*
- * memory.c - the out-of-memory exit and buffers that grow, with their new
- * pages mapped in one go (memory.h says why).
+ * memory.c - the out-of-memory exit, buffers that grow with their new
+ * pages mapped in one go, and address space reserved in huge pages
+ * (memory.h says why).
  */
 #include "util/memory.h"
 
@@ -54,6 +55,45 @@ void *memory_grow(void *p, size_t keep, size_t size)
 		memcpy(q, p, keep < size ? keep : size);
 	free(p);
 	return q;
+}
+
+/* The size of a huge page on x86-64 and arm64 with 4 KiB pages. */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void *memory_reserve(size_t size)
+{
+	if (size == 0 || size > SIZE_MAX / 2)
+		return NULL;
+	size = (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+	/* A huge page must begin at a multiple of its size: one more is asked
+	 * for, and what lies before the first multiple and after the block is
+	 * given back. */
+	size_t span = size + HUGE_PAGE;
+	int flags = MAP_PRIVATE | MAP_ANONYMOUS;
+#ifdef MAP_NORESERVE
+	flags |= MAP_NORESERVE;
+#endif
+	char *p = mmap(NULL, span, PROT_READ | PROT_WRITE, flags, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	size_t lead = (HUGE_PAGE - (size_t)((uintptr_t)p % HUGE_PAGE)) % HUGE_PAGE;
+	if (lead)
+		(void)munmap(p, lead);
+	if (span - lead > size)
+		(void)munmap(p + lead + size, span - lead - size);
+	p += lead;
+#ifdef MADV_HUGEPAGE
+	(void)madvise(p, size, MADV_HUGEPAGE);
+#endif
+	return p;
+}
+
+void memory_release(void *p, size_t size)
+{
+	if (p == NULL || size == 0)
+		return;
+	size = (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+	(void)munmap(p, size);
 }
 
 void memory_exhausted(void)

@@ -13,10 +13,14 @@
 #include "util/memory.h"
 #include "util/tmpfile.h"
 
-/* 128 KiB of fingerprints in memory at most: a tournament's need no file;
- * past that the file, written through a buffer of the same size, is
- * quicker than memory that grows (its pages mapped, its copies made). */
-#define SPILL_MEMORY 32768u
+/* 16 MiB of fingerprints in memory at most (4 M plies, about 50,000
+ * games), past that all in the temporary file, written through a buffer of
+ * 128 KiB.  The first 128 KiB grow in the heap (a tournament's); beyond
+ * them the fingerprints move to an address range reserved for all 16 MiB
+ * (memory_reserve), in huge pages: small pages, each mapped when first
+ * touched, made the memory slower than the file on this project's virtual
+ * machines (bench/HISTORY.md). */
+#define SPILL_MEMORY (4u << 20)
 #define SPILL_BUFFER 32768
 /* How many games collection_add reads back at a time, asking for their players' slots. */
 #define PREFETCH_AHEAD 8
@@ -54,6 +58,16 @@ struct collection *collection_new(const char *const *files, int file_count,
 	return c;
 }
 
+static void spill_buf_free(struct collection *c)
+{
+	if (c->spill_reserved)
+		memory_release(c->spill_buf, c->spill_reserved);
+	else
+		free(c->spill_buf);
+	c->spill_buf = NULL;
+	c->spill_reserved = 0;
+}
+
 void collection_free(struct collection *c)
 {
 	if (!c)
@@ -66,7 +80,7 @@ void collection_free(struct collection *c)
 	free(c->copies);
 	free(c->cuts);
 	free(c->spill_at);
-	free(c->spill_buf);
+	spill_buf_free(c);
 	trf_free(c->trf);
 	free(c->trf_path);
 	free(c);
@@ -124,6 +138,17 @@ static int spill(struct collection *c, const uint32_t *fp, size_t n)
 		size_t most = c->spill_memory ? c->spill_memory : SPILL_MEMORY;
 		if (c->spill_buffered + n <= most) {
 			/* in memory */
+			if (c->spill_buffered + n > c->spill_cap && !c->spill_reserved &&
+			    c->spill_buffered + n > SPILL_BUFFER) {
+				uint32_t *region = memory_reserve(most * sizeof *region);
+				if (region) {
+					memcpy(region, c->spill_buf, c->spill_buffered * sizeof *region);
+					free(c->spill_buf);
+					c->spill_buf = region;
+					c->spill_cap = most;
+					c->spill_reserved = most * sizeof *region;
+				}
+			}
 			if (c->spill_buffered + n > c->spill_cap) {
 				size_t cap = c->spill_cap ? 2 * c->spill_cap : SPILL_BUFFER;
 				while (cap < c->spill_buffered + n)
@@ -148,7 +173,7 @@ static int spill(struct collection *c, const uint32_t *fp, size_t n)
 		if (!had && c->spill_fd < 0 && spill_write(c, fp, 0) < 0)
 			return -1;
 		if (c->spill_cap != SPILL_BUFFER) {
-			free(c->spill_buf);
+			spill_buf_free(c);
 			c->spill_buf = collection_grow(NULL, 0, SPILL_BUFFER * sizeof *c->spill_buf);
 			c->spill_cap = SPILL_BUFFER;
 		}
