@@ -16,13 +16,15 @@
 #include "parser/pgn.h"
 #include "reports/report.h"
 #include "util/memory.h"
+#include "reports/clocks.h"
 #include "validator/audit/audit.h"
+#include "validator/audit/clocks.h"
 
 int usage_check(FILE *fp, int status)
 {
 	fputs("usage: pgnaudit check [-f text|jsonl|csv] [-o FILE] [--select CODE,...] [--ignore CODE,...]\n"
 	      "                      [--rules by-date|fide2023|fide2005] [--lang LIST] [--recover]\n"
-	      "                      [--play-illegal [--time-class CLASS]] [--trf FILE]\n"
+	      "                      [--play-illegal [--time-class CLASS]] [--trf FILE] [--clocks]\n"
 	      "                      [--fail-on error|warning|info|never | --strict | --exit-zero]\n"
 	      "                      [--color auto|always|never] [-j N] [-q | -v] [--no-progress]\n"
 	      "                      [FILE...]\n"
@@ -51,6 +53,8 @@ int usage_check(FILE *fp, int status)
 	      "                        TimeControl tag; standard when it has none), standard, rapid, blitz\n"
 	      "      --trf FILE        check the games against FILE, the tournament's FIDE report (TRF):\n"
 	      "                        every game played has a game, every game a pairing\n"
+	      "      --clocks          with -f jsonl: a record of each game's clocks too, the time\n"
+	      "                        each side used, for pgnaudit report's table and plots\n"
 	      "      --fail-on LEVEL   exit 1 on a finding at LEVEL or above: error (default),\n"
 	      "                        warning, info, or never\n"
 	      "      --strict          --fail-on info: exit 1 on any finding\n"
@@ -78,7 +82,7 @@ int usage_check(FILE *fp, int status)
 }
 
 /* check's own options (options.h has the shared ones). */
-enum { OPT_STRICT = 256, OPT_COLOR, OPT_FAIL_ON, OPT_EXIT_ZERO, OPT_TRF };
+enum { OPT_STRICT = 256, OPT_COLOR, OPT_FAIL_ON, OPT_EXIT_ZERO, OPT_TRF, OPT_CLOCKS };
 
 static int take_option(void *ctx, int option, const char *arg)
 {
@@ -119,6 +123,7 @@ static int take_option(void *ctx, int option, const char *arg)
 		warnx_("--fail-on takes error, warning, info or never, not '%s'", arg);
 		return -1;
 	case OPT_TRF: o->trf = arg; return 0;
+	case OPT_CLOCKS: o->clocks = 1; return 0;
 	case 'q': o->quiet = 1; return 0;
 	case 'v': o->verbose = 1; return 0;
 	default: /* OPT_COLOR */
@@ -140,6 +145,7 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 		{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
 		{ "exit-zero", no_argument, NULL, OPT_EXIT_ZERO },
 		{ "trf", required_argument, NULL, OPT_TRF },
+		{ "clocks", no_argument, NULL, OPT_CLOCKS },
 		{ "color", required_argument, NULL, OPT_COLOR },
 		{ "colour", required_argument, NULL, OPT_COLOR },
 		{ "jobs", required_argument, NULL, 'j' },
@@ -158,6 +164,10 @@ static int parse_options(int argc, char **argv, struct check_options *o)
 	o->audit = shared.audit;
 	o->no_progress = shared.no_progress;
 	memcpy(o->reported, shared.reported, sizeof o->reported);
+	if (status == 0 && o->clocks && o->format != REPORT_JSONL) {
+		warnx_("--clocks writes records of JSON Lines: use it with -f jsonl");
+		return -1;
+	}
 	return status;
 }
 
@@ -186,6 +196,60 @@ static void counted_tags(const struct pgn_game *g, const char **event, const cha
 		else if (name[0] == 'D' && !*date && strcmp(name, "Date") == 0)
 			*date = value;
 	}
+}
+
+/* A clock this much above what the TimeControl gave still used 0. */
+#define USED_SLACK_MS 60000
+
+/* The time a side was given up to the end of its move `number`: the
+ * starting time, every move's increment and the periods' times. */
+static int64_t time_given(const struct time_control *tc, uint32_t number)
+{
+	int64_t given = tc->period[0].ms;
+	for (uint32_t m = 1; m <= number; m++)
+		given += time_control_period(tc, m)->increment_ms + time_control_bonus(tc, m);
+	return given;
+}
+
+/* check --clocks: the record of a game's clocks, after its findings. */
+static void report_clocks(struct report *r, struct check_tally *t, const char *file, int index,
+			  const struct pgn_game *g, const struct game_record *rec, const char *event, const char *round,
+			  const char *date)
+{
+	if (rec->count <= 0)
+		return;
+	if (t->clock_cap < rec->count) {
+		t->clock_cap = rec->count;
+		free(t->clock_ply);
+		free(t->clock_ms);
+		t->clock_ply = xmalloc((size_t)t->clock_cap * sizeof *t->clock_ply);
+		t->clock_ms = xmalloc((size_t)t->clock_cap * sizeof *t->clock_ms);
+	}
+	int n = clock_readings(rec, t->clock_ply, t->clock_ms, rec->count);
+	if (n == 0)
+		return;
+	struct clock_series s = { n, t->clock_ply, t->clock_ms, pgn_tag_value(g, "TimeControl"),
+				  rec->start.side_to_move == BLACK, { -1, -1 }, { -1, -1 } };
+	struct time_control tc;
+	int has_tc = time_control_read(s.time_control, &tc);
+	int start = rec->start.fullmove_number > 0 ? rec->start.fullmove_number : 1;
+	for (int i = n - 1; i >= 0; i--) {
+		int side = (s.ply[i] - 1 + s.black_first) % 2;
+		if (s.left[side] != -1)
+			continue;
+		s.left[side] = s.ms[i];
+		/* the side's move number: only from the first move of a game, its time is all there */
+		uint32_t number = (uint32_t)((s.ply[i] - 1 + s.black_first) / 2 + 1);
+		if (has_tc && start == 1 && !s.black_first) {
+			/* a clock above what the TimeControl gives (clock-start)
+			 * has no time used; a few seconds of a feed's jitter are 0 */
+			int64_t used = time_given(&tc, number) - s.ms[i];
+			s.used[side] = used > 0 ? used : used > -USED_SLACK_MS ? 0 : -1;
+		}
+	}
+	struct game_label label = { file, index, pgn_tag_value(g, "White"), pgn_tag_value(g, "Black"), event, round,
+				    date };
+	jsonl_clocks(r, &label, g->first_line, &s);
 }
 
 void check_game(const struct check_options *opt, struct auditor *a, struct finding_list *findings,
@@ -219,6 +283,8 @@ void check_game(const struct check_options *opt, struct auditor *a, struct findi
 		if (worst == GAME_CLEAN || (int)f->severity < worst)
 			worst = (int)f->severity;
 	}
+	if (opt->clocks)
+		report_clocks(r, tally, file, index, g, &a->record, event, round, date);
 	if (opt->collect)
 		collect_game(&tally->collected, g, &a->record, index, worst, opt->collect);
 	game_counts_add(&tally->games, worst);
@@ -247,6 +313,11 @@ void check_tally_merge(struct check_tally *into, const struct check_tally *from)
 
 void check_tally_free(struct check_tally *t)
 {
+	free(t->clock_ply);
+	free(t->clock_ms);
+	t->clock_ply = NULL;
+	t->clock_ms = NULL;
+	t->clock_cap = 0;
 	event_groups_free(&t->events);
 	collect_batch_free(&t->collected);
 }

@@ -24,6 +24,7 @@ struct check_options {
 	const char *color;
 	unsigned collect;              /* enum collect_wants: what each game leaves for the collection checks */
 	const char *trf;               /* --trf FILE, or NULL */
+	int clocks;                    /* --clocks: a record of each game's clocks (-f jsonl) */
 };
 
 /* Counts of what was printed and of the games read. */
@@ -35,6 +36,9 @@ struct check_tally {
 	struct date_range dates;       /* of the games read */
 	struct collect_batch collected;/* the games' entries for the collection checks, until the
 					  writer takes them (collection_add) */
+	int *clock_ply;                /* --clocks: a game's readings, room for clock_cap */
+	int64_t *clock_ms;
+	int clock_cap;
 };
 
 /* One input's counts: the records -f jsonl ends with, and the summary. */

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "parser/json.h"
 #include "parser/stream.h"
+#include "reports/clocks.h"
 #include "reports/summary.h"
 #include "validator/chess/highlight.h"
 
@@ -141,7 +142,29 @@ struct report_run {
 	int bad_lines;
 	long file_lines;            /* lines of the current input that said something */
 	char *line;                 /* REPORT_LINE_MAX + 1 bytes */
+	struct clock_table clocks;  /* the games of "clocks" records (check --clocks) */
+	int *clock_ply;             /* a record's readings: CLOCKS_MAX each */
+	int64_t *clock_ms;
+	struct outbuf clock_buf;    /* HTML: their plots on the way to clock_spool */
+	FILE *clock_spool;
+	long clock_entries;
 };
+
+/* The page plots the clocks of this many games at most (the table of text
+ * has its --top). */
+#define CLOCK_PLOTS_MAX 2000
+
+static void take_clocks(struct report_run *run, const struct clock_row *row)
+{
+	clock_table_add(&run->clocks, row);
+	if (run->opt->format != OUTPUT_HTML || run->clock_entries >= CLOCK_PLOTS_MAX)
+		return;
+	html_clocks(&run->clock_buf, row, ++run->clock_entries);
+	if (run->clock_buf.len >= 1 << 16) {
+		(void)fwrite(run->clock_buf.data, 1, run->clock_buf.len, run->clock_spool);
+		run->clock_buf.len = 0;
+	}
+}
 
 /* Is this first line of an input PGN rather than JSON Lines: a tag pair, an
  * escape line, or a move number?  (A JSON Lines line starts with '{'.) */
@@ -185,7 +208,14 @@ static int take_line(struct report_run *run, const char *name, long number, size
 		return -1;
 	}
 	int count = json_parse_object(line, len, members, REPORT_MEMBER_MAX, err, sizeof err);
-	int counts = count < 0 ? -1 : jsonl_read_counts(members, count, &row, err, sizeof err);
+	struct clock_row clocks;
+	int is_clocks = count < 0 ? 0 : jsonl_read_clocks(members, count, &clocks, run->clock_ply, run->clock_ms, err,
+							  sizeof err);
+	if (is_clocks > 0) {
+		take_clocks(run, &clocks);
+		return 0;
+	}
+	int counts = count < 0 || is_clocks < 0 ? -1 : jsonl_read_counts(members, count, &row, err, sizeof err);
 	if (counts > 0) {
 		summary_add_counts(&run->summary, &row);
 		return 0;
@@ -279,13 +309,20 @@ static int write_report(struct report_run *run, FILE *out)
 	const struct page_info info = { PGNAUDIT_VERSION, made_at() };
 	int status = 0;
 	switch (run->opt->format) {
-	case OUTPUT_TEXT: summary_text(&b, &run->summary, run->opt->top); break;
+	case OUTPUT_TEXT:
+		summary_text(&b, &run->summary, run->opt->top);
+		clock_table_text(&b, &run->clocks);
+		break;
 	case OUTPUT_CSV: summary_csv(&b, &run->summary, run->opt->by); break;
 	case OUTPUT_HTML:
 		if (run->spool_buf.len)
 			(void)fwrite(run->spool_buf.data, 1, run->spool_buf.len, run->spool);
-		if (fflush(run->spool) != 0 || ferror(run->spool) ||
-		    html_page(out, &run->summary, run->spool, run->entries, &info) < 0) {
+		if (run->clock_buf.len)
+			(void)fwrite(run->clock_buf.data, 1, run->clock_buf.len, run->clock_spool);
+		if (fflush(run->spool) != 0 || ferror(run->spool) || fflush(run->clock_spool) != 0 ||
+		    ferror(run->clock_spool) ||
+		    html_page(out, &run->summary, run->spool, run->entries, run->clock_spool, run->clocks.games,
+			      run->clock_entries, &info) < 0) {
 			warnx_("the temporary file that holds the findings could not be written or read: %s",
 			       strerror(errno));
 			status = -1;
@@ -310,7 +347,8 @@ int cmd_report(int argc, char **argv)
 		/* The page opens with the summary, known only at the end: the
 		 * entries wait in a temporary file, not in memory. */
 		run.spool = tmpfile();
-		if (!run.spool) {
+		run.clock_spool = run.spool ? tmpfile() : NULL;
+		if (!run.clock_spool) {
 			warnx_("cannot create a temporary file: %s", strerror(errno));
 			return EXIT_TROUBLE;
 		}
@@ -320,7 +358,9 @@ int cmd_report(int argc, char **argv)
 	if (output_is_input(opt.output, "-o", files, file_count))
 		return EXIT_TROUBLE;
 	run.line = malloc(REPORT_LINE_MAX + 1);
-	if (!run.line) {
+	run.clock_ply = malloc(CLOCKS_MAX * sizeof *run.clock_ply);
+	run.clock_ms = malloc(CLOCKS_MAX * sizeof *run.clock_ms);
+	if (!run.line || !run.clock_ply || !run.clock_ms) {
 		warnx_("out of memory");
 		return EXIT_TROUBLE;
 	}
@@ -335,6 +375,7 @@ int cmd_report(int argc, char **argv)
 	if (opt.format == OUTPUT_TEXT)
 		keep = opt.top == 0 ? INT_MAX : opt.top;
 	summary_init(&run.summary, keep, 0);
+	run.clocks.top = opt.format == OUTPUT_TEXT ? opt.top : 1;
 	if (opt.format == OUTPUT_CSV)
 		summary_group_only(&run.summary, opt.by);
 
@@ -350,8 +391,14 @@ int cmd_report(int argc, char **argv)
 	summary_free(&run.summary);
 	free(run.spool_buf.data);
 	free(run.line);
+	free(run.clock_ply);
+	free(run.clock_ms);
+	free(run.clock_buf.data);
+	clock_table_free(&run.clocks);
 	if (run.spool)
 		fclose(run.spool);
+	if (run.clock_spool)
+		fclose(run.clock_spool);
 	if (output_close(&out) < 0 || trouble || run.bad_lines)
 		return EXIT_TROUBLE;
 	return errors && !opt.exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;

@@ -245,8 +245,8 @@ static int literal(struct cursor *c, struct json_member *m)
 	return fail(c, "expected a value (a string, a number, true, false or null)");
 }
 
-/* [n, n, ...]: integers only.  The value is the text between the
- * brackets, the closing one overwritten with NUL. */
+/* [n, n, ...]: numbers without an exponent (-12, 5370.5).  The value is
+ * the text between the brackets, the closing one overwritten with NUL. */
 static int numbers(struct cursor *c, const char **out)
 {
 	c->pos++;   /* '[' */
@@ -257,9 +257,16 @@ static int numbers(struct cursor *c, const char **out)
 			if (peek(c) == '-')
 				c->pos++;
 			if (!is_digit(peek(c)))
-				return fail(c, "an array is read only when it holds integers");
+				return fail(c, "an array is read only when it holds numbers");
 			while (is_digit(peek(c)))
 				c->pos++;
+			if (peek(c) == '.') {
+				c->pos++;
+				if (!is_digit(peek(c)))
+					return fail(c, "expected a digit after '.' in a number");
+				while (is_digit(peek(c)))
+					c->pos++;
+			}
 			skip_blanks(c);
 			if (peek(c) == ']')
 				break;

@@ -11,9 +11,10 @@
  * Strings are checked to be valid UTF-8 and their escapes decoded (\uXXXX
  * and surrogate pairs to UTF-8); a string that would contain NUL (\u0000)
  * is refused, so every value is an ordinary C string.  An array of numbers
- * (check's "variation") is handed out as its text between the brackets
- * ("24,25"); objects and other arrays are refused: no line that check
- * writes has them.
+ * without exponents (check's "variation", the "clocks" of --clocks) is
+ * handed out as its text between the brackets ("24,25", "5400,5399.5");
+ * objects and other arrays are refused: no line that check writes has
+ * them.
  */
 #ifndef PGNAUDIT_JSON_H
 #define PGNAUDIT_JSON_H

@@ -164,6 +164,12 @@ static const char style[] =
 	".g span{margin-right:14px}.g .pair{font-weight:bold}.mv{font:bold 1.1em monospace}.rule,.note{color:#555}"
 	".rule:before{content:'Rule: '}\n"
 	"p{margin:.3em 0}article.f.hidden{display:none}\n"
+	"figure.clk{margin:10px 0;border-bottom:1px solid #ddd;padding-bottom:8px;break-inside:avoid}"
+	"figure.clk svg{display:block;max-width:100%;height:auto}\n"
+	".clk polyline{fill:none;stroke-width:1.6}.clk .w{stroke:#c77c02}.clk .b{stroke:#222}"
+	".clk .g{stroke:#e4e4e4}.clk .a{stroke:#888}.clk text{font:10px sans-serif;fill:#555}"
+	".clk .ya{text-anchor:end}.clk .xa{text-anchor:middle}\n"
+	".kw{color:#c77c02;font-weight:bold}.kb{color:#222;font-weight:bold}\n"
 	"@media (max-width:600px){body{padding:0 8px}article.f{flex-direction:column;gap:6px}"
 	"td,th{padding:2px 4px}#codes{max-height:6em}#filters{position:static}}\n"
 	"@media print{#filters,.only,label.showall,noscript{display:none}body{max-width:none}"
@@ -618,7 +624,8 @@ static void put(FILE *out, struct outbuf *b)
 	b->len = 0;
 }
 
-int html_page(FILE *out, const struct summary *s, FILE *findings, long count, const struct page_info *info)
+int html_page(FILE *out, const struct summary *s, FILE *findings, long count, FILE *clocks, long clock_games,
+	      long clock_plots, const struct page_info *info)
 {
 	struct outbuf b = { 0 };
 	outbuf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -653,6 +660,21 @@ int html_page(FILE *out, const struct summary *s, FILE *findings, long count, co
 	int status = ferror(findings) ? -1 : 0;
 	if (!count)
 		outbuf_puts(&b, "<p>No findings.</p>\n");
+	if (clock_games) {
+		outbuf_printf(&b, "<h2 id=\"clocks\">Clocks (%ld %s)</h2>\n<p>Each side's clock after each of its moves "
+				  "(<span class=\"kw\">White</span>, <span class=\"kb\">Black</span>); used: the "
+				  "TimeControl's time up to the last clock, less that clock.",
+			      clock_games, clock_games == 1 ? "game" : "games");
+		if (clock_plots < clock_games)
+			outbuf_printf(&b, " The first %ld games are shown.", clock_plots);
+		outbuf_puts(&b, "</p>\n");
+		put(out, &b);
+		rewind(clocks);
+		while ((n = fread(chunk, 1, sizeof chunk, clocks)) > 0)
+			(void)fwrite(chunk, 1, n, out);
+		if (ferror(clocks))
+			status = -1;
+	}
 	outbuf_puts(&b, "</main>\n");
 	outbuf_puts(&b, script);
 	outbuf_puts(&b, "</body>\n</html>\n");

@@ -148,6 +148,9 @@ struct page_info {
 	const char *version;        /* pgnaudit's */
 	time_t made;                /* when the page was made */
 };
-int html_page(FILE *out, const struct summary *s, FILE *findings, long count, const struct page_info *info);
+/* After them, when clock_games > 0, the section of the games' clocks:
+ * clock_plots entries (html_clocks) read back from the spool `clocks`. */
+int html_page(FILE *out, const struct summary *s, FILE *findings, long count, FILE *clocks, long clock_games,
+	      long clock_plots, const struct page_info *info);
 
 #endif

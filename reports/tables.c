@@ -7,6 +7,8 @@
  * columns and the columns line up.
  */
 #include "summary.h"
+#include "reports/clocks.h"
+#include "validator/audit/clocks.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -308,6 +310,55 @@ static void worst_table(struct outbuf *b, const struct summary *s)
 	if (s->problem_games > s->worst_count && s->worst_count > 0)
 		outbuf_printf(b, "  ... and %ld more games with errors or warnings (--top 0 shows every one)\n",
 			      s->problem_games - s->worst_count);
+}
+
+/* A time for the clocks' table, or "-" when it is not known. */
+static void time_cell(char *buf, size_t len, int64_t ms)
+{
+	if (ms == -1)
+		snprintf(buf, len, "-");
+	else
+		clock_time_write(ms, buf, len);
+}
+
+void clock_table_text(struct outbuf *b, const struct clock_table *t)
+{
+	if (!t->games)
+		return;
+	outbuf_printf(b, "\nClocks: %ld %s with clocks", t->games, t->games == 1 ? "game" : "games");
+	if (t->count < t->games)
+		outbuf_printf(b, "; the %d with the least time left", t->count);
+	outbuf_puts(b, "\n");
+	cell(b, "  game", 22, 0);
+	cell(b, " white - black", 27, 0);
+	outbuf_puts(b, " time control   white used/left    black used/left\n");
+	for (int i = 0; i < t->count; i++) {
+		const struct clock_table_row *r = &t->rows[i];
+		char number[24], where[160], players[256], cells[2][40], used[16], left[16];
+		size_t keep = (size_t)(19 - snprintf(number, sizeof number, ":%lld", r->game));
+		const char *file = strrchr(r->file, '/') ? strrchr(r->file, '/') + 1 : r->file;
+		const char *from = file;
+		for (size_t columns = display_width(from), k; columns > keep; from += k)
+			columns -= char_columns(from, &k);
+		snprintf(where, sizeof where, "%s%.120s%s", from > file ? "\xE2\x80\xA6" : "", from, number);
+		snprintf(players, sizeof players, "%.120s - %.120s", shown(r->white), shown(r->black));
+		for (int side = 0; side < 2; side++) {
+			time_cell(used, sizeof used, r->used[side]);
+			time_cell(left, sizeof left, r->left[side]);
+			snprintf(cells[side], sizeof cells[side], "%s/%s", used, left);
+		}
+		outbuf_puts(b, "  ");
+		cell(b, where, 20, 0);
+		outbuf_puts(b, " ");
+		cell(b, players, 26, 0);
+		outbuf_puts(b, " ");
+		cell(b, *r->time_control ? r->time_control : "-", 14, 0);
+		outbuf_puts(b, " ");
+		cell(b, cells[0], 18, 0);
+		outbuf_puts(b, " ");
+		put_visible(b, cells[1], strlen(cells[1]));
+		outbuf_puts(b, "\n");
+	}
 }
 
 void summary_text(struct outbuf *b, const struct summary *s, int top)

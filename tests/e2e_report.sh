@@ -370,5 +370,36 @@ expect_grep "^79 findings in 43 games of 4 files" "$TMP/out" "the other input st
 "$BIN" report <testdata/sample.pgn >"$TMP/out" 2>"$TMP/err"
 expect_grep "standard input: this is PGN" "$TMP/err" "PGN on standard input is told too"
 
+# check --clocks: a record of each game's clocks (issue 30), the findings
+# the same bytes as without it, -j 3 as -j 1; report's table and plots.
+expect_status 2 "--clocks without -f jsonl: a usage error" -- "$BIN" check --clocks testdata/check/clocks.pgn
+"$BIN" check -q -f jsonl testdata/check/clocks.pgn >"$TMP/noclk.jsonl"
+"$BIN" check -q -f jsonl --clocks testdata/check/clocks.pgn >"$TMP/clk.jsonl"
+PGNAUDIT_PIECE_BYTES=97 "$BIN" check -q -j 3 -f jsonl --clocks testdata/check/clocks.pgn >"$TMP/clk3.jsonl"
+expect_same "$TMP/clk.jsonl" "$TMP/clk3.jsonl" "--clocks: -j 3 as -j 1"
+grep -v '"record":"clocks"' "$TMP/clk.jsonl" >"$TMP/clk-findings.jsonl"
+expect_same "$TMP/noclk.jsonl" "$TMP/clk-findings.jsonl" "--clocks adds records, changes no finding"
+expect_true "--clocks: a record for each of the 22 games with a clock" -- \
+	test "$(grep -c '"record":"clocks"' "$TMP/clk.jsonl")" = 22
+# game 19, 5400+30: White's six moves given 5400 + 6 x 30 s, 1:25:16 left
+expect_grep '^{"record":"clocks","file":"testdata/check/clocks.pgn","game":19,"line":557,.*"time_control":"5400+30","white_used":464,"white_left":5116,"black_used":270,"black_left":5310,"plies":\[1,2,3,4,5,6,7,8,9,10,11,12\],"clocks":\[5339,5420,' \
+	"$TMP/clk.jsonl" "--clocks: game 19's record, the time used from the TimeControl"
+"$BIN" report "$TMP/clk.jsonl" >"$TMP/clk.txt"
+expect_grep '^Clocks: 22 games with clocks; the 20 with the least time left$' "$TMP/clk.txt" "report: the clocks table"
+expect_grep '^  clocks.pgn:19  *White, 19 - Black, 19  *5400+30  *0:07:44/1:25:16  *0:04:30/1:28:30$' "$TMP/clk.txt" \
+	"report: a game's time used and left"
+"$BIN" report "$TMP/noclk.jsonl" >"$TMP/noclk.txt"
+expect_no_grep '^Clocks:' "$TMP/noclk.txt" "report: no clocks table without the records"
+"$BIN" report -f html "$TMP/clk.jsonl" >"$TMP/clk.html"
+expect_grep '<h2 id="clocks">Clocks (22 games)</h2>' "$TMP/clk.html" "report -f html: the clocks section"
+expect_true "report -f html: a plot for each game" -- test "$(grep -c '<figure class="clk"' "$TMP/clk.html")" = 22
+expect_grep '<polyline class="w" points="52.0,' "$TMP/clk.html" "report -f html: White's clock drawn"
+expect_grep '<polyline class="b" points="' "$TMP/clk.html" "report -f html: Black's clock drawn"
+sed 's/"clocks":\[5339,/"clocks":[5339,5340,/' "$TMP/clk.jsonl" >"$TMP/badclk.jsonl"
+"$BIN" report "$TMP/badclk.jsonl" >"$TMP/out" 2>"$TMP/err"
+expect_true "report: a wrong clocks record exits 2" -- test $? = 2
+expect_grep 'badclk.jsonl:[0-9]*: not a finding: "clocks" is not a list of times in seconds, one for each of "plies"' \
+	"$TMP/err" "report: a wrong clocks record is named with its line"
+
 echo "e2e_report: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

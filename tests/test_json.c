@@ -166,27 +166,31 @@ static void test_refusals(void **state)
 	expect_refused("{\"a\":-}", "a number needs a digit");
 	expect_refused("{\"a\":tru}", "expected a value");
 	expect_refused("{\"a\":{\"b\":1}}", "is an object");
-	expect_refused("{\"a\":[\"x\"]}", "holds integers");
-	expect_refused("{\"a\":[1.5]}", "expected ',' or ']'");
-	expect_refused("{\"a\":[1,]}", "holds integers");
+	expect_refused("{\"a\":[\"x\"]}", "holds numbers");
+	expect_refused("{\"a\":[1.]}", "a digit after '.'");
+	expect_refused("{\"a\":[1e5]}", "expected ',' or ']'");
+	expect_refused("{\"a\":[.5]}", "holds numbers");
+	expect_refused("{\"a\":[1,]}", "holds numbers");
 	expect_refused("{\"a\":[1 2]}", "expected ',' or ']'");
 	expect_refused("{\"a\":[1", "expected ',' or ']'");
-	expect_refused("{\"a\":[[1]]}", "holds integers");
+	expect_refused("{\"a\":[[1]]}", "holds numbers");
 }
 
-/* check's "variation": an array of integers, handed out as its text. */
+/* check's "variation" and "clocks": an array of numbers, handed out as its text. */
 static void test_arrays_of_integers(void **state)
 {
 	(void)state;
 	struct json_member m[MAX];
 	char *buf, err[200];
-	int n = parse("{\"v\":[24,25],\"w\":[ 7 ],\"e\":[],\"x\":\"after\"}", m, &buf, err);
-	assert_int_equal(n, 4);
+	int n = parse("{\"v\":[24,25],\"w\":[ 7 ],\"e\":[],\"x\":\"after\",\"c\":[5400,-2,5399.25]}", m, &buf, err);
+	assert_int_equal(n, 5);
 	assert_int_equal(m[0].type, JSON_NUMBERS);
 	assert_string_equal(m[0].value, "24,25");
 	assert_string_equal(m[1].value, " 7 ");
 	assert_string_equal(m[2].value, "");
 	assert_string_equal(m[3].value, "after");
+	assert_int_equal(m[4].type, JSON_NUMBERS);
+	assert_string_equal(m[4].value, "5400,-2,5399.25");
 	free(buf);
 }
 

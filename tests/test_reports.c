@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tests/test_util.h"
+#include "reports/clocks.h"
 #include "reports/report.h"
 #include "reports/summary.h"
 
@@ -390,6 +391,127 @@ static void test_put_int(void **state)
 	free(b.data);
 }
 
+/* A clocks record (check --clocks) in a buffer, NUL-terminated. */
+static char *render_clocks(const struct game_label *g, uint64_t line, const struct clock_series *s)
+{
+	struct report r = { .format = REPORT_JSONL };
+	jsonl_clocks(&r, g, line, s);
+	outbuf_put(&r.buf, "", 1);
+	return r.buf.data;
+}
+
+static int parse_clocks(char *text, struct clock_row *row, int *ply, int64_t *ms, char *err, size_t errlen)
+{
+	struct json_member m[32];
+	int count = json_parse_object(text, strlen(text), m, 32, err, errlen);
+	if (count < 0)
+		fail_msg("not JSON: %s: %s", err, text);
+	return jsonl_read_clocks(m, count, row, ply, ms, err, errlen);
+}
+
+/* What jsonl_clocks writes, jsonl_read_clocks reads back: the times in
+ * seconds with the fractions they have, below zero too. */
+static void test_clocks_record(void **state)
+{
+	(void)state;
+	static const int ply[] = { 1, 2, 3, 5 };
+	static const int64_t ms[] = { 5400000, 5399500, 5370125, -2000 };
+	struct clock_series s = { 4, ply, ms, "40/5400+30:1800+30", 1, { 1234500, -1 }, { -2000, 5399500 } };
+	char *text = render_clocks(&label, 11, &s);
+	assert_non_null(strstr(text, "\"record\":\"clocks\",\"file\":\"games.pgn\",\"game\":3,\"line\":11,"));
+	assert_non_null(strstr(text, "\"first\":\"black\""));
+	assert_non_null(strstr(text, "\"white_used\":1234.5,\"white_left\":-2,\"black_left\":5399.5,"));
+	assert_null(strstr(text, "black_used"));
+	assert_non_null(strstr(text, "\"plies\":[1,2,3,5],\"clocks\":[5400,5399.5,5370.125,-2]}\n"));
+	struct clock_row row;
+	int back_ply[CLOCKS_MAX];
+	int64_t back_ms[8];
+	char err[200];
+	assert_int_equal(parse_clocks(text, &row, back_ply, back_ms, err, sizeof err), 1);
+	assert_string_equal(row.file, "games.pgn");
+	assert_int_equal(row.game, 3);
+	assert_int_equal(row.line, 11);
+	assert_string_equal(row.white, "Morphy, Paul");
+	assert_string_equal(row.s.time_control, "40/5400+30:1800+30");
+	assert_int_equal(row.s.black_first, 1);
+	assert_int_equal(row.s.count, 4);
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(back_ply[i], ply[i]);
+		assert_int_equal(back_ms[i], ms[i]);
+	}
+	assert_int_equal(row.s.used[0], 1234500);
+	assert_int_equal(row.s.used[1], -1);
+	assert_int_equal(row.s.left[0], -2000);
+	assert_int_equal(row.s.left[1], 5399500);
+	free(text);
+}
+
+/* A line that is not a clocks record is not one (0); one that is wrong is
+ * refused with its reason (-1). */
+static void test_clocks_record_refused(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *line;
+		int expect;
+		const char *reason;
+	} cases[] = {
+		{ "{\"record\":\"file\",\"file\":\"a\"}", 0, NULL },
+		{ "{\"file\":\"a\",\"game\":1,\"code\":\"syntax\"}", 0, NULL },
+		{ "{\"record\":\"clocks\",\"file\":\"a\",\"game\":1,\"line\":1,\"plies\":[1,2],\"clocks\":[5]}", -1,
+		  "one for each" },
+		{ "{\"record\":\"clocks\",\"file\":\"a\",\"game\":1,\"line\":1,\"plies\":[2,1],\"clocks\":[5,4]}", -1,
+		  "increasing" },
+		{ "{\"record\":\"clocks\",\"file\":\"a\",\"game\":1,\"line\":1,\"plies\":[],\"clocks\":[]}", -1,
+		  "one for each" },
+		{ "{\"record\":\"clocks\",\"file\":\"a\",\"line\":1,\"plies\":[1],\"clocks\":[5]}", -1, "\"game\"" },
+		{ "{\"record\":\"clocks\",\"file\":\"a\",\"game\":1,\"line\":1,\"plies\":[1],\"clocks\":[5],"
+		  "\"white_used\":\"1:00\"}", -1, "white_used" },
+		{ "{\"record\":\"clocks\",\"file\":\"a\",\"game\":1,\"line\":1,\"first\":\"red\",\"plies\":[1],"
+		  "\"clocks\":[5]}", -1, "first" },
+		{ "{\"record\":\"clocks\",\"file\":\"a\",\"game\":1,\"line\":1,\"plies\":[1],\"clocks\":[5.5]}", 1, NULL },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char text[256], err[200] = "";
+		struct clock_row row;
+		int ply[CLOCKS_MAX];
+		int64_t ms[4];
+		snprintf(text, sizeof text, "%s", cases[i].line);
+		int got = parse_clocks(text, &row, ply, ms, err, sizeof err);
+		if (got != cases[i].expect)
+			fail_msg("case %zu: %d, not %d (%s)", i, got, cases[i].expect, err);
+		if (cases[i].reason && !strstr(err, cases[i].reason))
+			fail_msg("case %zu: '%s' does not say '%s'", i, err, cases[i].reason);
+	}
+}
+
+/* The table keeps the `top` games with the least time left, in that order,
+ * and counts them all. */
+static void test_clock_table(void **state)
+{
+	(void)state;
+	struct clock_table t = { .top = 2 };
+	static const int ply[] = { 1, 2 };
+	static const int64_t left[][2] = { { 60000, 50000 }, { 1000, 90000 }, { 70000, -1 }, { 30000, 40000 } };
+	for (int i = 0; i < 4; i++) {
+		struct clock_row row = { .file = "dir/x.pgn", .white = "W", .black = "B", .game = i + 1 };
+		row.s = (struct clock_series){ 2, ply, left[i], NULL, 0, { -1, -1 }, { left[i][0], left[i][1] } };
+		clock_table_add(&t, &row);
+	}
+	assert_int_equal(t.games, 4);
+	assert_int_equal(t.count, 2);
+	assert_int_equal(t.rows[0].game, 2);
+	assert_int_equal(t.rows[1].game, 4);
+	struct outbuf b = { 0 };
+	clock_table_text(&b, &t);
+	outbuf_put(&b, "", 1);
+	assert_non_null(strstr(b.data, "Clocks: 4 games with clocks; the 2 with the least time left\n"));
+	assert_non_null(strstr(b.data, "  x.pgn:2 "));
+	assert_non_null(strstr(b.data, "-/0:00:01"));
+	free(b.data);
+	clock_table_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -405,6 +527,9 @@ int main(void)
 		cmocka_unit_test(test_full_hook),
 		cmocka_unit_test(test_format_names),
 		cmocka_unit_test(test_put_int),
+		cmocka_unit_test(test_clocks_record),
+		cmocka_unit_test(test_clocks_record_refused),
+		cmocka_unit_test(test_clock_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

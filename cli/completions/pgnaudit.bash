@@ -12,7 +12,7 @@
 _pgnaudit_options() {
 	case $1 in
 	check)
-		_pgnaudit_flags='-f --format -o --output --select --ignore --rules --lang --recover --play-illegal --time-class --trf --fail-on
+		_pgnaudit_flags='-f --format -o --output --select --ignore --rules --lang --recover --play-illegal --time-class --trf --clocks --fail-on
 			--strict --exit-zero --no-progress --color -j --jobs -q --quiet -v --verbose -h --help --version'
 		_pgnaudit_valued='-f --format -o --output --select --ignore --rules --lang --time-class --trf --fail-on --color
 			--colour -j --jobs' ;;

@@ -74,6 +74,7 @@ complete -c pgnaudit -n "__pgnaudit_is check" -l recover -d 'find the recording 
 complete -c pgnaudit -n "__pgnaudit_is check" -l play-illegal -d 'play an illegal move that stood and go on'
 complete -c pgnaudit -n "__pgnaudit_is check" -l time-class -x -a 'by-tag standard rapid blitz' -d 'whose rules an illegal move falls under'
 complete -c pgnaudit -n "__pgnaudit_is check" -l trf -r -F -d 'check the games against the tournament report (TRF)'
+complete -c pgnaudit -n "__pgnaudit_is check" -l clocks -d 'with -f jsonl, a record of the clocks of each game'
 complete -c pgnaudit -n "__pgnaudit_is check" -l fail-on -x -a 'error warning info never' -d 'exit 1 on a finding at LEVEL or above'
 complete -c pgnaudit -n "__pgnaudit_is check" -l strict -d 'exit 1 on any finding'
 complete -c pgnaudit -n "__pgnaudit_is check" -l exit-zero -d 'exit 0 whatever is found'

@@ -101,4 +101,10 @@ void audit_game(struct auditor *a, const struct pgn_game *g, struct finding_list
  */
 const char *audit_chosen_reading(const struct auditor *a);
 
+/* The clocks of the game audit_game last replayed, for check --clocks: for
+ * each ply of its main line with a readable [%clk] in its comments (the
+ * first), the ply (1-based) and the time in milliseconds, at most `most`
+ * of them (the plies replayed suffice); returns how many. */
+int clock_readings(const struct game_record *rec, int *ply, int64_t *ms, int most);
+
 #endif

@@ -460,3 +460,31 @@ void check_clocks(const struct game_record *rec, struct finding_list *out)
 				 label, cp.without - 1, others);
 	}
 }
+
+int clock_readings(const struct game_record *rec, int *ply_of, int64_t *ms_of, int most)
+{
+	const struct pgn_game *g = rec->game;
+	const struct pgn_token *next = rec->count > 0 ? rec->plies[0].token : NULL;
+	int ply = 0, n = 0, taken = 0;
+	struct clock_note one;
+	for (int i = 0; i < g->token_count && n < most; i++) {
+		const struct pgn_token *t = &g->tokens[i];
+		if (t == next) {
+			ply++;
+			next = ply < rec->count ? rec->plies[ply].token : NULL;
+			taken = 0;
+			continue;
+		}
+		if (!next && t->type == TOKEN_SYMBOL && t->depth == 0)
+			break;
+		/* a clock before the first move is no move's */
+		if (t->type != TOKEN_COMMENT || t->depth != 0 || ply == 0 || taken)
+			continue;
+		if (!clock_note_read(pgn_token_text(g, t), t->length, &one) || !one.present[CLOCK_CLK] || one.bad[CLOCK_CLK])
+			continue;
+		ply_of[n] = ply;
+		ms_of[n++] = one.ms[CLOCK_CLK];
+		taken = 1;
+	}
+	return n;
+}
