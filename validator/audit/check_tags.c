@@ -29,6 +29,7 @@
  * ASCII fast path and looks for the offending tag or token only when that
  * fails.
  */
+#include "validator/audit/clocks.h"
 #include "validator/audit/passes.h"
 #include "validator/audit/record.h"
 
@@ -253,6 +254,20 @@ static const char *elo_problem(const char *v, size_t n, char *why, size_t len)
 		start = i + 1;
 	}
 	return NULL;
+}
+
+/* WhiteClock, BlackClock: a clock time as [%clk] writes it, H:MM:SS with
+ * a fraction or not (FICS's "0:03:00.000", the clock at the start; other
+ * exporters the clock at the end: neither meaning is taken for granted,
+ * so only the form is checked), or ? or - for none. */
+static const char *clock_tag_problem(const char *v, size_t n, char *why, size_t len)
+{
+	(void)why;
+	(void)len;
+	int64_t ms;
+	if (n == 0 || (n == 1 && (v[0] == '?' || v[0] == '-')) || clock_time_read(v, n, &ms))
+		return NULL;
+	return "";
 }
 
 /* "1500?" (provisional), "2.700", "2,700": the digits. */
@@ -514,7 +529,8 @@ static void suggest_plycount(const struct game_record *rec, const char *v, size_
  * order, then the others with a form to check. */
 enum known_tag {
 	TAG_EVENT, TAG_SITE, TAG_DATE, TAG_ROUND, TAG_WHITE, TAG_BLACK, TAG_RESULT, ROSTER_SIZE,
-	TAG_WHITE_ELO = ROSTER_SIZE, TAG_BLACK_ELO, TAG_EVENT_DATE, TAG_UTC_DATE, TAG_TIME_CONTROL, TAG_PLY_COUNT,
+	TAG_WHITE_ELO = ROSTER_SIZE, TAG_BLACK_ELO, TAG_WHITE_CLOCK, TAG_BLACK_CLOCK, TAG_EVENT_DATE, TAG_UTC_DATE,
+	TAG_TIME_CONTROL, TAG_PLY_COUNT,
 	TAG_SET_UP, TAG_FEN, KNOWN_TAGS
 };
 
@@ -541,6 +557,10 @@ static const struct tag_form {
 			    suggest_elo },
 	[TAG_BLACK_ELO] = { TAG_NAME("BlackElo"), "PGN 9.1.2", "a rating in digits, or - for an unrated player", elo_problem,
 			    suggest_elo },
+	[TAG_WHITE_CLOCK] = { TAG_NAME("WhiteClock"), "PGN supplement 2001, %clk/%emt",
+			      "a clock time H:MM:SS, as [%clk] writes it, or ? or -", clock_tag_problem, suggest_trimmed },
+	[TAG_BLACK_CLOCK] = { TAG_NAME("BlackClock"), "PGN supplement 2001, %clk/%emt",
+			      "a clock time H:MM:SS, as [%clk] writes it, or ? or -", clock_tag_problem, suggest_trimmed },
 	[TAG_EVENT_DATE] = { TAG_NAME("EventDate"), "PGN 9.2.1", "YYYY.MM.DD, with ?? for a part not known", date_problem,
 			     suggest_date },
 	[TAG_UTC_DATE] = { TAG_NAME("UTCDate"), "PGN 9.5.3", "YYYY.MM.DD, with ?? for a part not known", date_problem,
@@ -577,7 +597,10 @@ __attribute__((always_inline)) static inline enum known_tag one_of(const char *n
 static enum known_tag known_tag_of(const char *name, size_t length)
 {
 	switch (name[0]) {
-	case 'B': return one_of(name, length, TAG_BLACK, TAG_BLACK_ELO);
+	case 'B': {
+		enum known_tag t = one_of(name, length, TAG_BLACK, TAG_BLACK_ELO);
+		return t != KNOWN_TAGS ? t : one_of(name, length, TAG_BLACK_CLOCK, TAG_BLACK_CLOCK);
+	}
 	case 'D': return one_of(name, length, TAG_DATE, TAG_DATE);
 	case 'E': return one_of(name, length, TAG_EVENT, TAG_EVENT_DATE);
 	case 'F': return one_of(name, length, TAG_FEN, TAG_FEN);
@@ -586,7 +609,10 @@ static enum known_tag known_tag_of(const char *name, size_t length)
 	case 'S': return one_of(name, length, TAG_SITE, TAG_SET_UP);
 	case 'T': return one_of(name, length, TAG_TIME_CONTROL, TAG_TIME_CONTROL);
 	case 'U': return one_of(name, length, TAG_UTC_DATE, TAG_UTC_DATE);
-	case 'W': return one_of(name, length, TAG_WHITE, TAG_WHITE_ELO);
+	case 'W': {
+		enum known_tag t = one_of(name, length, TAG_WHITE, TAG_WHITE_ELO);
+		return t != KNOWN_TAGS ? t : one_of(name, length, TAG_WHITE_CLOCK, TAG_WHITE_CLOCK);
+	}
 	default: return KNOWN_TAGS;
 	}
 }
