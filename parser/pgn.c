@@ -1159,6 +1159,52 @@ static int peek_past_comments(struct pgn_reader *r)
 	}
 }
 
+/* Whether what follows the termination marker just read, past blanks on
+ * its line or the next (no blank line, no comment), is a move number that
+ * continues the main line: `N.` or `N...`, N the last move number of the
+ * main line or the next one, at least 2.  A board that goes on recording
+ * after the result (a broadcast's), or a result typed in the middle of the
+ * moves, writes these; read as a game of their own, they would be an
+ * untagged game whose first move is illegal. */
+static int moves_follow_result(const struct pgn_reader *r, const struct pgn_game *g)
+{
+	size_t i = r->pos;
+	int line_ends = 0;
+
+	while (i < r->end && (r->cls[r->buf[i]] & (C_BLANK | C_LINE_END))) {
+		if (r->buf[i] == '\n' || (r->buf[i] == '\r' && (i + 1 >= r->end || r->buf[i + 1] != '\n')))
+			line_ends++;
+		i++;
+	}
+	if (line_ends > 1 || i >= r->end || !(r->cls[r->buf[i]] & C_DIGIT))
+		return 0;
+	int32_t n = 0;
+	for (int d = 0; i < r->end && (r->cls[r->buf[i]] & C_DIGIT); i++)
+		if (++d > 6)
+			return 0;
+		else
+			n = n * 10 + (int32_t)(r->buf[i] - '0');
+	if (i >= r->end || r->buf[i] != '.')
+		return 0;
+	for (int k = g->token_count - 1; k >= 0; k--)
+		if (g->tokens[k].type == TOKEN_MOVE_NUMBER && g->tokens[k].depth == 0)
+			return n >= 2 && (n == g->tokens[k].number || n == g->tokens[k].number + 1);
+	return 0;
+}
+
+/* The termination marker that moves followed gives way to a later one:
+ * taken out of the tokens. */
+static void drop_result(struct pgn_reader *r, struct pgn_game *g)
+{
+	int i = r->st.result_index;
+
+	r->st.moves_after_result = 0;
+	if (i < 0 || i >= g->token_count || g->tokens[i].type != TOKEN_RESULT)
+		return;
+	memmove(&g->tokens[i], &g->tokens[i + 1], (size_t)(g->token_count - i - 1) * sizeof *g->tokens);
+	g->token_count--;
+}
+
 /* A result of len bytes at r->pos: the end of the game, unless it is inside
  * a variation, or a variation follows it (then the variations and comments
  * after it are read into the game first: pgn_next_game). */
@@ -1185,10 +1231,24 @@ static int take_result(struct pgn_reader *r, struct pgn_game *g, size_t len)
 		g->end_offset = r->base + r->pos;
 		return LEX_GAME_OVER;
 	}
+	if (r->st.moves_after_result)
+		drop_result(r, g);
 	emit(r, g, TOKEN_RESULT, len, 0);
 	r->st.has_result = 1;
 	g->end_offset = r->base + r->pos;
-	if (peek_past_comments(r) == '(') {
+	int next = peek_past_comments(r);
+	if (next >= '1' && next <= '9' && moves_follow_result(r, g)) {
+		int n = g->problem_count;
+
+		r->st.moves_after_result = 1;
+		r->st.result_index = g->token_count > tokens ? tokens : -1;
+		add_problem(r, g, PGN_SYNTAX, at,
+			    "moves follow the termination marker %s, which must end the movetext: they are"
+			    " read as this game's", text);
+		problem_section(g, n, "PGN 8.2.6");
+		return LEX_GO_ON;
+	}
+	if (next == '(') {
 		int n = g->problem_count;
 
 		r->st.after_result = 1;
@@ -1610,6 +1670,15 @@ static inline void start_game(struct pgn_reader *r, struct pgn_game *g)
 static void result_to_end(struct pgn_reader *r, struct pgn_game *g)
 {
 	int i = r->st.result_index;
+
+	if (r->st.moves_after_result && i >= 0 && i < g->token_count && g->tokens[i].type == TOKEN_RESULT) {
+		/* moves followed it and no marker came after them */
+		struct pgn_token result = g->tokens[i];
+
+		memmove(&g->tokens[i], &g->tokens[i + 1], (size_t)(g->token_count - i - 1) * sizeof *g->tokens);
+		g->tokens[g->token_count - 1] = result;
+		return;
+	}
 
 	if (!r->st.after_result || i < 0)
 		return;

@@ -194,9 +194,11 @@ struct pgn_position {
  * data[0] is in the input (NULL: offset 0, line 1), so that lines, columns
  * and offsets are those of the whole input.  data[0] must start a line or
  * follow the end of a game, and the first byte after blanks from data[0] on
- * must not be '(': a variation right after a termination marker belongs to
- * the game before it (analysis written after the result), which a reader of
- * the bytes before cannot see.  pgn_find_cut only cuts before a tag pair.
+ * must not be '(' nor a move number but `1.`: a variation right after a
+ * termination marker belongs to the game before it (analysis written after
+ * the result), and so do moves that go on with its main line (a board that
+ * went on recording), which a reader of the bytes before cannot see.
+ * pgn_find_cut only cuts before a tag pair.
  *
  * After pgn_next_game has returned 0, pgn_reader_ended_between_games says
  * whether the bytes ended where a reader of the whole input would be between

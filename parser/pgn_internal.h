@@ -93,6 +93,10 @@ struct game_state {
 	 * game ends (a RESULT token is always a game's last). */
 	int after_result;
 	int result_index;
+	/* Moves that continue the main line after the termination marker
+	 * (moves_follow_result): they are read into the game, and the marker,
+	 * at result_index, gives way to the next one or goes to the end. */
+	int moves_after_result;
 };
 
 struct pgn_reader {

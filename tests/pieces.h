@@ -70,7 +70,8 @@ static inline int read_whole(const uint8_t *data, size_t size, struct game_summa
 }
 
 /* Whether a piece may start at data[i]: a line start (not between the CR and
- * LF of a CRLF), not before blanks and a '(' (pgn_reader_restart), and with
+ * LF of a CRLF), not before blanks and a '(' or a move number but 1
+ * (pgn_reader_restart), and with
  * only_brackets, a `[`. */
 static inline int piece_may_start(const uint8_t *data, size_t size, size_t i, int only_brackets)
 {
@@ -84,6 +85,9 @@ static inline int piece_may_start(const uint8_t *data, size_t size, size_t i, in
 	while (j < size && (data[j] == ' ' || data[j] == '\t' || data[j] == '\n' || data[j] == '\r'))
 		j++;
 	if (j < size && data[j] == '(')
+		return 0;
+	/* a move number other than 1 may go on with the game before */
+	if (j < size && data[j] >= '0' && data[j] <= '9' && !(data[j] == '1' && j + 1 < size && data[j + 1] == '.'))
 		return 0;
 	return !only_brackets || data[i] == '[';
 }
