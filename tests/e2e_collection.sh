@@ -14,12 +14,12 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/pgnaudit-collection.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT INT TERM
 . tests/e2e_lib.sh
 D=testdata/collection
-FILES="$D/copies-a.pgn $D/copies-b.pgn $D/event.pgn"
+FILES="$D/copies-a.pgn $D/copies-b.pgn $D/event.pgn $D/boards.pgn"
 
 # 1. The expected findings, and -j N as -j 1.
 # shellcheck disable=SC2086 # the files are words
 "$BIN" check -q -f jsonl $FILES >"$TMP/all"
-expect_same $D/collection.jsonl "$TMP/all" "the expected findings of copies-a, copies-b and event.pgn"
+expect_same $D/collection.jsonl "$TMP/all" "the expected findings of copies-a, copies-b, event and boards.pgn"
 # shellcheck disable=SC2086
 "$BIN" check -q -j 2 -f jsonl $FILES >"$TMP/j2"
 expect_same "$TMP/all" "$TMP/j2" "-j 2 as -j 1"
@@ -36,7 +36,7 @@ expect_same "$TMP/trf" "$TMP/trf2" "--trf: -j 2 as -j 1"
 # 2. Every code of the collection is in the expected findings, each Case
 #    that names one is reported under it, and a game whose Case says "not"
 #    is reported under none of the codes it names.
-for code in duplicate-game twin-game truncated-game paired-twice self-paired board-twice date-outside-event \
+for code in duplicate-game twin-game truncated-game board-copy paired-twice self-paired board-twice date-outside-event \
 	round-gap name-variant fide-id-conflict unmarked-forfeit unplayed-with-moves unfinished-in-round; do
 	expect_grep "\"code\":\"$code\"" $D/collection.jsonl "collection.jsonl has $code"
 done
@@ -45,7 +45,7 @@ for code in pairing-without-game game-without-pairing pairing-mismatch forfeit-w
 done
 # The Case of each game, by file and game number: "FILE GAME CASE".
 awk 'FNR == 1 { game = 0 } /^\[Event / { game++ } /^\[Case / { sub(/^\[Case "/, ""); sub(/"\]$/, ""); print FILENAME, game, $0 }' \
-	$D/copies-a.pgn $D/copies-b.pgn $D/event.pgn $D/tournament.pgn >"$TMP/cases"
+	$D/copies-a.pgn $D/copies-b.pgn $D/event.pgn $D/boards.pgn $D/tournament.pgn >"$TMP/cases"
 cat "$TMP/all" "$TMP/trf" | grep -v '"record"' |
 	sed 's/^{"file":"\([^"]*\)","game":\([0-9]*\),.*"code":"\([^"]*\)".*/\1 \2 \3/' >"$TMP/found"
 # The codes a Case names ("not CODE": a code it must not have).
@@ -89,7 +89,7 @@ expect_grep '"file":"-","game":2,.*"other_file":"-","other_game":1,.*"code":"dup
 
 # 5. --select and --ignore; the summary's counts; the exit status.
 # shellcheck disable=SC2086
-"$BIN" check -q -f jsonl --ignore duplicate-game,twin-game,truncated-game,paired-twice,self-paired,board-twice,date-outside-event,round-gap,name-variant,fide-id-conflict,unmarked-forfeit,unplayed-with-moves $FILES >"$TMP/none"
+"$BIN" check -q -f jsonl --ignore duplicate-game,twin-game,truncated-game,board-copy,paired-twice,self-paired,board-twice,date-outside-event,round-gap,name-variant,fide-id-conflict,unmarked-forfeit,unplayed-with-moves $FILES >"$TMP/none"
 expect_no_grep '"other_game"' "$TMP/none" "--ignore of every collection code: none reported"
 # shellcheck disable=SC2086
 "$BIN" check -q -f jsonl --select paired-twice $FILES >"$TMP/one"

@@ -624,6 +624,24 @@ static const struct check_explanation explanations[] = {
 	  "Drop the short copy (`pgnaudit split --drop-duplicates` keeps the longest). If the longer game "
 	  "is the wrong one, its last moves did not happen: compare with the scoresheet." },
 
+	{ CHECK_BOARD_COPY,
+	  "Two games of one round of one event (the first number of the Round tag: \"3.1\" and \"3.2\" are "
+	  "boards of round 3) with the same moves, 60 plies or more, under other players (none of one game's "
+	  "players in the other): a broadcast put "
+	  "one board's moves on another's game (a board's feed given to two pairings, a copy left when "
+	  "boards were swapped). One of them is the copy: the one without a result when the other has "
+	  "one, else the one less annotated, else the later; it is reported and names the other with its "
+	  "board and players. Shorter lines are passed over: two pairings may both play a known draw.",
+	  RULES({ "PGN 8.1.1", NULL }),
+	  "[Event \"Example open\"]\n[Site \"Oslo\"]\n[Date \"2024.03.01\"]\n[Round \"3.1\"]\n[Board \"1\"]\n"
+	  "[White \"Carlsen, Magnus\"]\n[Black \"Nakamura, Hikaru\"]\n[Result \"1/2-1/2\"]\n\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Na5 10. Bc2 c5 11. d4 Qc7 12. Nbd2 cxd4 13. cxd4 Nc6 14. Nb3 a5 15. Be3 a4 16. Nbd2 Bd7 17. Rc1 Qb7 18. Qe2 Rfe8 19. Bd3 Rab8 20. a3 h6 21. Qf1 Rbd8 22. Bb1 Qa8 23. Bd3 Kf8 24. Red1 Qb7 25. Nc4 Rb8 26. b4 Bg4 27. Nb6 Qa7 28. Ra1 Bd8 29. Nh2 Qc7 30. Nd7+ Ke7 31. Bf4 Rf8 1/2-1/2\n\n"
+	  "[Event \"Example open\"]\n[Site \"Oslo\"]\n[Date \"2024.03.01\"]\n[Round \"3.2\"]\n[Board \"2\"]\n"
+	  "[White \"Caruana, Fabiano\"]\n[Black \"Giri, Anish\"]\n[Result \"*\"]\n\n"
+	  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Na5 10. Bc2 c5 11. d4 Qc7 12. Nbd2 cxd4 13. cxd4 Nc6 14. Nb3 a5 15. Be3 a4 16. Nbd2 Bd7 17. Rc1 Qb7 18. Qe2 Rfe8 19. Bd3 Rab8 20. a3 h6 21. Qf1 Rbd8 22. Bb1 Qa8 23. Bd3 Kf8 24. Red1 Qb7 25. Nc4 Rb8 26. b4 Bg4 27. Nb6 Qa7 28. Ra1 Bd8 29. Nh2 Qc7 30. Nd7+ Ke7 31. Bf4 Rf8 *\n",
+	  "Find the board's real moves (the arbiter's scoresheets, the other feed) and replace the copy's; "
+	  "until then, leave the copy out of the archive." },
+
 	{ CHECK_PAIRED_TWICE,
 	  "A player against two opponents in one round of one event: two games whose Round is the same "
 	  "value (\"3\" and \"3\"; \"3.1\" and \"3.2\" are two rounds, as in a match or a knockout) and that are "

@@ -63,6 +63,7 @@ const struct check_info check_catalogue[CHECK_COUNT] = {
 	[CHECK_DUPLICATE_GAME] = { .code = "duplicate-game", .severity = SEVERITY_WARNING, .summary = "the same game again: its moves, players, event, round, date and result" },
 	[CHECK_TWIN_GAME] = { .code = "twin-game", .severity = SEVERITY_WARNING, .summary = "the same moves by the same players under other headers (a name spelt otherwise, another event)" },
 	[CHECK_TRUNCATED_GAME] = { .code = "truncated-game", .severity = SEVERITY_WARNING, .summary = "the first moves of another game of the same players and event: a copy cut short" },
+	[CHECK_BOARD_COPY] = { .code = "board-copy", .severity = SEVERITY_WARNING, .summary = "the moves of another board's game in the same round, under other players" },
 	[CHECK_PAIRED_TWICE] = { .code = "paired-twice", .severity = SEVERITY_WARNING, .summary = "a player against two opponents in one round" },
 	[CHECK_SELF_PAIRED] = { .code = "self-paired", .severity = SEVERITY_WARNING, .summary = "a player paired against themself" },
 	[CHECK_BOARD_TWICE] = { .code = "board-twice", .severity = SEVERITY_WARNING, .summary = "two different games on one board of one round" },

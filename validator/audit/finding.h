@@ -67,6 +67,7 @@ enum check_code {
 	CHECK_DUPLICATE_GAME,
 	CHECK_TWIN_GAME,
 	CHECK_TRUNCATED_GAME,
+	CHECK_BOARD_COPY,
 	/* the tournament behind the games */
 	CHECK_PAIRED_TWICE,
 	CHECK_SELF_PAIRED,

@@ -1,6 +1,6 @@
 /*
- * duplicates.c - copies of one game: duplicate-game, twin-game and
- * truncated-game.
+ * duplicates.c - copies of one game: duplicate-game, twin-game,
+ * truncated-game and board-copy.
  *
  * Games with the same moves (the same positions in the same order from the
  * same start, every move replayed), on dates and in rounds that can be one
@@ -21,6 +21,9 @@
  * truncated copy.  Within a set of games with the same moves, at most
  * PAIRWISE_MAX are compared each with each; in a larger set (a short
  * line many played) only games whose players' names fold the same.
+ * Games with the same moves (BOARD_COPY_MIN_PLIES or more) in one round of
+ * one named event by players none of whom is in the other game are a
+ * board-copy: one board's moves given to another pairing.
  */
 #include "validator/collection/internal.h"
 
@@ -32,6 +35,11 @@
 #define PAIRWISE_MAX 64
 /* Games this short with the same moves are twins only on the same day. */
 #define TWIN_MIN_PLIES 12
+/* Games of two boards with the same moves are one board's copy from this
+ * many plies: two pairings of a round may both play a short line (a known
+ * draw by repetition; engines given one opening book a round repeat a line
+ * of 41 plies in the corpus), not 60 plies of one game. */
+#define BOARD_COPY_MIN_PLIES 60
 /* Fingerprints read for the truncated copies of one group of games. */
 #define TRUNCATED_READS_MAX 4096
 
@@ -210,6 +218,85 @@ static size_t differences(struct collection *c, const struct collection_entry *c
 	return (size_t)n;
 }
 
+/* The round two games are of, for board-copy: the first number of their
+ * Round tags ("3" of "3.1", the form that numbers boards), or the tags
+ * themselves when they are the same and hold no number. */
+static int same_round(const struct collection *c, uint32_t a, uint32_t b)
+{
+	if (!round_known(c, a) || !round_known(c, b))
+		return 0;
+	unsigned ra = round_number(collection_string(c, a)), rb = round_number(collection_string(c, b));
+	return ra || rb ? ra == rb : a == b;
+}
+
+/* Whether a and b, with the same moves, are the games of two boards of one
+ * round: the same named event, the same round, other players, enough
+ * moves not to be a short line two pairings both played. */
+static int two_boards(struct collection *c, const struct collection_entry *a, const struct collection_entry *b)
+{
+	if (a->plies < BOARD_COPY_MIN_PLIES || !a->event || a->event != b->event || !same_round(c, a->round, b->round))
+		return 0;
+	const char *event, *site, *event_date;
+	collection_event(c, a->event, &event, &site, &event_date);
+	if (!*event || (event[0] == '?' && !event[1]))
+		return 0;
+	if (pool_unknown(&c->pool, a->white) || pool_unknown(&c->pool, a->black) || pool_unknown(&c->pool, b->white) ||
+	    pool_unknown(&c->pool, b->black))
+		return 0;
+	/* no player of one in the other (a match's two games with the
+	 * colours changed may repeat a forced line) */
+	return !same_player(c, a->white, b->white) && !same_player(c, a->black, b->black) &&
+	       !same_player(c, a->white, b->black) && !same_player(c, a->black, b->white);
+}
+
+/* Of two boards with one game's moves, which is the copy: the one without
+ * a result when the other has one, else the one the other keeps over
+ * (more annotated, then the first). */
+static int board_copy_is_b(const struct collection_entry *e, uint32_t a, uint32_t b, const char **why)
+{
+	int ra = entry_result(&e[a]) != RESULT_UNKNOWN, rb = entry_result(&e[b]) != RESULT_UNKNOWN;
+	if (ra != rb) {
+		*why = "it has no result and the other has one";
+		return ra;
+	}
+	int b_kept = keeps_over(e, b, a);
+	*why = e[a].annotations != e[b].annotations ? "it has fewer comments, NAGs and variations" : "it comes later";
+	return !b_kept;
+}
+
+static void report_board_copies(struct collection *c, struct collected_findings *out, const uint32_t *run, size_t n,
+				uint32_t *parent)
+{
+	const struct collection_entry *e = c->entries;
+	uint64_t said = 0;
+	if (n > 64 || !collection_reports(c, CHECK_BOARD_COPY, SEVERITY_WARNING))
+		return;
+	for (uint32_t i = 0; i < n; i++)
+		for (uint32_t j = i + 1; j < n; j++) {
+			uint32_t a = run[i], b = run[j];
+			if (find_root(parent, i) == find_root(parent, j) || (e[a].flags & COLLECTED_COPY) ||
+			    (e[b].flags & COLLECTED_COPY) || !two_boards(c, &e[a], &e[b]))
+				continue;
+			const char *why;
+			int copy_is_b = board_copy_is_b(e, a, b, &why);
+			uint32_t copy = copy_is_b ? b : a, other = copy_is_b ? a : b, k = copy_is_b ? j : i;
+			if (said >> k & 1)
+				continue;
+			said |= (uint64_t)1 << k;
+			char where[128], board[24] = "";
+			collection_where(c, &e[other], &e[copy], where, sizeof where);
+			if (e[other].board)
+				snprintf(board, sizeof board, " on board %u", e[other].board);
+			struct finding *f = collection_finding(c, out, CHECK_BOARD_COPY, SEVERITY_WARNING, copy, other);
+			snprintf(f->message, sizeof f->message,
+				 "the same %u plies as %s, %.40s - %.40s%s of this round: one board's moves under"
+				 " another's players; this one is taken for the copy, as %s",
+				 e[copy].plies, where, collection_string(c, e[other].white),
+				 collection_string(c, e[other].black), board, why);
+			f->rule = "PGN 8.1.1";
+		}
+}
+
 static void report_copies(struct collection *c, struct collected_findings *out, const uint32_t *run, size_t n,
 			  uint32_t *parent, uint32_t *best)
 {
@@ -242,7 +329,7 @@ static void report_copies(struct collection *c, struct collected_findings *out, 
 			continue;
 		collection_note_copy(c, run[i], keep, 0);
 	}
-	(void)out;
+	report_board_copies(c, out, run, n, parent);
 }
 
 void copy_finding(const struct collection *c, size_t entry, size_t kept_entry, int cut, struct finding *f)
