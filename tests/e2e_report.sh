@@ -379,20 +379,22 @@ PGNAUDIT_PIECE_BYTES=97 "$BIN" check -q -j 3 -f jsonl --clocks testdata/check/cl
 expect_same "$TMP/clk.jsonl" "$TMP/clk3.jsonl" "--clocks: -j 3 as -j 1"
 grep -v '"record":"clocks"' "$TMP/clk.jsonl" >"$TMP/clk-findings.jsonl"
 expect_same "$TMP/noclk.jsonl" "$TMP/clk-findings.jsonl" "--clocks adds records, changes no finding"
-expect_true "--clocks: a record for each of the 22 games with a clock" -- \
-	test "$(grep -c '"record":"clocks"' "$TMP/clk.jsonl")" = 22
+expect_true "--clocks: a record for each of the 25 games with a clock" -- \
+	test "$(grep -c '"record":"clocks"' "$TMP/clk.jsonl")" = 25
 # game 19, 5400+30: White's six moves given 5400 + 6 x 30 s, 1:25:16 left
 expect_grep '^{"record":"clocks","file":"testdata/check/clocks.pgn","game":19,"line":557,.*"time_control":"5400+30","white_used":464,"white_left":5116,"black_used":270,"black_left":5310,"plies":\[1,2,3,4,5,6,7,8,9,10,11,12\],"clocks":\[5339,5420,' \
 	"$TMP/clk.jsonl" "--clocks: game 19's record, the time used from the TimeControl"
 "$BIN" report "$TMP/clk.jsonl" >"$TMP/clk.txt"
-expect_grep '^Clocks: 22 games with clocks; the 20 with the least time left$' "$TMP/clk.txt" "report: the clocks table"
-expect_grep '^  clocks.pgn:19  *White, 19 - Black, 19  *5400+30  *0:07:44/1:25:16  *0:04:30/1:28:30$' "$TMP/clk.txt" \
+expect_grep '^Clocks: 25 games with clocks; the 20 with the least time left$' "$TMP/clk.txt" "report: the clocks table"
+"$BIN" report --top 0 "$TMP/clk.jsonl" >"$TMP/clk-all.txt"
+expect_grep '^Clocks: 25 games with clocks$' "$TMP/clk-all.txt" "report --top 0: every game with clocks"
+expect_grep '^  clocks.pgn:19  *White, 19 - Black, 19  *5400+30  *0:07:44/1:25:16  *0:04:30/1:28:30$' "$TMP/clk-all.txt" \
 	"report: a game's time used and left"
 "$BIN" report "$TMP/noclk.jsonl" >"$TMP/noclk.txt"
 expect_no_grep '^Clocks:' "$TMP/noclk.txt" "report: no clocks table without the records"
 "$BIN" report -f html "$TMP/clk.jsonl" >"$TMP/clk.html"
-expect_grep '<h2 id="clocks">Clocks (22 games)</h2>' "$TMP/clk.html" "report -f html: the clocks section"
-expect_true "report -f html: a plot for each game" -- test "$(grep -c '<figure class="clk"' "$TMP/clk.html")" = 22
+expect_grep '<h2 id="clocks">Clocks (25 games)</h2>' "$TMP/clk.html" "report -f html: the clocks section"
+expect_true "report -f html: a plot for each game" -- test "$(grep -c '<figure class="clk"' "$TMP/clk.html")" = 25
 expect_grep '<polyline class="w" points="52.0,' "$TMP/clk.html" "report -f html: White's clock drawn"
 expect_grep '<polyline class="b" points="' "$TMP/clk.html" "report -f html: Black's clock drawn"
 sed 's/"clocks":\[5339,/"clocks":[5339,5340,/' "$TMP/clk.jsonl" >"$TMP/badclk.jsonl"

@@ -1,7 +1,8 @@
 /*
  * check_clocks.c - the clocks a game records, against its TimeControl and
  * its result: clock-format, clock-rise, clock-emt, clock-missing,
- * clock-flag and forfeit-clock.
+ * clock-flag and forfeit-clock; and game-in-variation, a variation whose
+ * moves have clocks.
  *
  * A move's clock is the first [%clk] of the main-line comments after it
  * (before the next move), its elapsed time the first [%emt] (clocks.h).
@@ -369,12 +370,50 @@ static void finish_ply(struct clock_pass *cp, int ply, const struct clock_note *
 	take_reading(cp, ply, us, number, n);
 }
 
+/* Moves of a variation with clocks, as the game's own have them: an
+ * electronic board's correction (a piece dragged over a square, then the
+ * real move) stores the real move as a variation, and every move after it
+ * goes on inside it.  An annotator writes no clock in a variation.  One
+ * finding a game, at the first move of the first variation with two
+ * clocks or more; `first` is the token of its first clock. */
+static void report_game_in_variation(const struct game_record *rec, int first, int clocks, struct finding_list *out)
+{
+	const struct pgn_game *g = rec->game;
+	int depth = g->tokens[first].depth, start = first;
+	/* back to its variation's '(' at the outermost depth with clocks */
+	while (start > 0 && !(g->tokens[start].type == TOKEN_VARIATION_START && g->tokens[start].depth == depth))
+		start--;
+	int at = start;
+	while (at < g->token_count && g->tokens[at].type != TOKEN_SYMBOL)
+		at++;
+	if (at == g->token_count)
+		return;
+	const struct pgn_token *t = &g->tokens[at];
+	struct finding *f = finding_add(out, CHECK_GAME_IN_VARIATION);
+	f->line = t->line;
+	f->column = t->column;
+	f->rule = "PGN 8.2.5";
+	/* its move number, when one is written just before it */
+	char begins[48];
+	const struct pgn_token *number = at > 0 && g->tokens[at - 1].type == TOKEN_MOVE_NUMBER ? &g->tokens[at - 1] : NULL;
+	snprintf(begins, sizeof begins, "%.12s%s%.24s", number ? pgn_token_text(g, number) : "", number ? " " : "",
+		 pgn_token_text(g, t));
+	char last[64] = "the start";
+	if (rec->count > 0)
+		record_move_label(rec, rec->count, last, sizeof last);
+	snprintf(f->message, sizeof f->message,
+		 "%d moves in variations have clocks ([%%clk]), from the variation that begins with %s: the "
+		 "game's own moves stored as a variation, as an electronic board stores a correction; the main "
+		 "line stops at %.40s",
+		 clocks, begins, last);
+}
+
 void check_clocks(const struct game_record *rec, struct finding_list *out)
 {
 	const struct pgn_game *g = rec->game;
 	int i = 0;
 	for (; i < g->token_count; i++)
-		if (g->tokens[i].type == TOKEN_COMMENT && g->tokens[i].depth == 0)
+		if (g->tokens[i].type == TOKEN_COMMENT)
 			break;
 	if (i == g->token_count)
 		return;
@@ -383,7 +422,7 @@ void check_clocks(const struct game_record *rec, struct finding_list *out)
 	cp.rec = rec;
 	cp.out = out;
 	cp.has_tc = time_control_read(pgn_tag_value(g, "TimeControl"), &cp.tc);
-	int ply = 0, noted = 0, any = 0;
+	int ply = 0, noted = 0, any = 0, in_variations = 0, first_in_variation = -1;
 	struct clock_note note, one;
 	memset(&note, 0, sizeof note);
 	const struct pgn_token *next = rec->count > 0 ? rec->plies[0].token : NULL;
@@ -400,7 +439,13 @@ void check_clocks(const struct game_record *rec, struct finding_list *out)
 		/* moves the replay did not reach */
 		if (!next && t->type == TOKEN_SYMBOL && t->depth == 0)
 			break;
-		if (t->type != TOKEN_COMMENT || t->depth != 0)
+		if (t->type == TOKEN_COMMENT && t->depth > 0) {
+			if (clock_note_read(pgn_token_text(g, t), t->length, &one) && one.present[CLOCK_CLK] &&
+			    in_variations++ == 0)
+				first_in_variation = i;
+			continue;
+		}
+		if (t->type != TOKEN_COMMENT)
 			continue;
 		if (!clock_note_read(pgn_token_text(g, t), t->length, &one))
 			continue;
@@ -416,6 +461,8 @@ void check_clocks(const struct game_record *rec, struct finding_list *out)
 		}
 		noted = 1;
 	}
+	if (in_variations >= 2)
+		report_game_in_variation(rec, first_in_variation, in_variations, out);
 	if (!any)
 		return;
 	finish_ply(&cp, ply, &note, noted);

@@ -533,6 +533,19 @@ static const struct check_explanation explanations[] = {
 	  "1... e5 {[%clk 0:00:40]} 1-0\n",
 	  "Check who lost on time: the result may be the wrong way round, or the record lost the last "
 	  "move of the player whose flag fell." },
+	{ CHECK_GAME_IN_VARIATION,
+	  "Moves in variations with clocks ([%clk]), two or more, as the moves of the game have them: "
+	  "the game's own moves stored as a variation. An electronic board that saw a piece dragged "
+	  "over a square records that move, then the real one as a variation beside it, and every "
+	  "later move goes on inside the variation; the main line stops early, and its last position "
+	  "is not the game's. An annotator's variation has no clocks. One finding a game, at the first "
+	  "move of the first such variation.",
+	  RULES({ "PGN 8.2.5", "a variation: an alternative to the main line's move" }),
+	  ROSTER("1-0") "[TimeControl \"300+2\"]\n\n1. e4 {[%clk 0:05:00]} 1... e5 {[%clk 0:04:58]} "
+	  "2. Nf3 {[%clk 0:04:59]} 2... Nc6 {[%clk 0:04:57]} 3. Bc4 {[%clk 0:04:58]} (3. Bb5 {[%clk 0:04:58]} "
+	  "3... a6 {[%clk 0:04:55]} 4. Ba4 {[%clk 0:04:56]} 4... Nf6 {[%clk 0:04:52]}) 1-0\n",
+	  "Make the variation the main line from where it branches (a PGN editor's \"promote "
+	  "variation\"), and drop the dragged move, after checking the scoresheet." },
 	{ CHECK_DUPLICATE_GAME,
 	  "The same game again: the same moves (the same positions, in the same order, from the same start) "
 	  "by the same players, with the same Event, Site, EventDate, Round, Date and Result, in the same "

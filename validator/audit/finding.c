@@ -60,6 +60,7 @@ const struct check_info check_catalogue[CHECK_COUNT] = {
 	[CHECK_CLOCK_MISSING] = { .code = "clock-missing", .severity = SEVERITY_INFO, .summary = "moves without a clock in a game whose other moves have one" },
 	[CHECK_CLOCK_FLAG] = { .code = "clock-flag", .severity = SEVERITY_WARNING, .summary = "a clock below zero, and play went on or the game was not lost on time" },
 	[CHECK_FORFEIT_CLOCK] = { .code = "forfeit-clock", .severity = SEVERITY_WARNING, .summary = "a recorded loss on time that the clocks contradict" },
+	[CHECK_GAME_IN_VARIATION] = { .code = "game-in-variation", .severity = SEVERITY_WARNING, .summary = "moves with clocks in a variation: the game's own, stored as a board's correction" },
 	[CHECK_DUPLICATE_GAME] = { .code = "duplicate-game", .severity = SEVERITY_WARNING, .summary = "the same game again: its moves, players, event, round, date and result" },
 	[CHECK_TWIN_GAME] = { .code = "twin-game", .severity = SEVERITY_WARNING, .summary = "the same moves by the same players under other headers (a name spelt otherwise, another event)" },
 	[CHECK_TRUNCATED_GAME] = { .code = "truncated-game", .severity = SEVERITY_WARNING, .summary = "the first moves of another game of the same players and event: a copy cut short" },

@@ -63,6 +63,7 @@ enum check_code {
 	CHECK_CLOCK_MISSING,
 	CHECK_CLOCK_FLAG,
 	CHECK_FORFEIT_CLOCK,
+	CHECK_GAME_IN_VARIATION,
 	/* the collection: copies of one game */
 	CHECK_DUPLICATE_GAME,
 	CHECK_TWIN_GAME,
