@@ -288,11 +288,16 @@ static void report_board_copies(struct collection *c, struct collected_findings 
 			if (e[other].board)
 				snprintf(board, sizeof board, " on board %u", e[other].board);
 			struct finding *f = collection_finding(c, out, CHECK_BOARD_COPY, SEVERITY_WARNING, copy, other);
-			snprintf(f->message, sizeof f->message,
+			/* written whole first, then cut to the message's room */
+			char whole[sizeof where + sizeof board + 320];
+			snprintf(whole, sizeof whole,
 				 "the same %u plies as %s, %.40s - %.40s%s of this round: one board's moves under"
-				 " another's players; this one is taken for the copy, as %s",
+				 " another's players; this one is taken for the copy, as %.48s",
 				 e[copy].plies, where, collection_string(c, e[other].white),
 				 collection_string(c, e[other].black), board, why);
+			size_t len = strlen(whole) < sizeof f->message - 1 ? strlen(whole) : sizeof f->message - 1;
+			memcpy(f->message, whole, len);
+			f->message[len] = '\0';
 			f->rule = "PGN 8.1.1";
 		}
 }
