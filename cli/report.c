@@ -362,11 +362,16 @@ int cmd_report(int argc, char **argv)
 	run.clock_ms = malloc(CLOCKS_MAX * sizeof *run.clock_ms);
 	if (!run.line || !run.clock_ply || !run.clock_ms) {
 		warnx_("out of memory");
+		free(run.line);
+		free(run.clock_ply);
+		free(run.clock_ms);
 		return EXIT_TROUBLE;
 	}
 	struct output out;
 	if (output_open(&out, opt.output) < 0) {
 		free(run.line);
+		free(run.clock_ply);
+		free(run.clock_ms);
 		return EXIT_TROUBLE;
 	}
 	/* The worst games kept: the text tables show --top of them, the page

@@ -123,10 +123,10 @@ static void test_grow_out_of_memory(void **state)
 static void test_reserve(void **state)
 {
 	(void)state;
-	size_t size = 3 * 1024 * KIB + 5;
+	size_t size = (size_t)3 * 1024 * KIB + 5;
 	unsigned char *p = memory_reserve(size);
 	assert_non_null(p);
-	assert_int_equal((uintptr_t)p % (2 * 1024 * KIB), 0);
+	assert_int_equal((uintptr_t)p % ((size_t)2 * 1024 * KIB), 0);
 	assert_int_equal(resident_pages(p + 1024 * KIB, 16), 0);
 	for (size_t k = 0; k < size; k += 4096)
 		assert_int_equal(p[k], 0);

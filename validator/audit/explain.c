@@ -868,8 +868,9 @@ static const struct check_explanation explanations[] = {
 	  "[Result \"1-0\"]\n"
 	  "\n"
 	  "1-0\n",
-	  "If it was a forfeit, say so: a Termination tag (\"rules infraction\", \"abandoned\") or a comment "
-	  "such as {forfeit}. Otherwise add the moves." },
+	  "If it was a forfeit, say so: a Termination tag (\"rules infraction\", \"White forfeits\") or a "
+	  "comment such as {forfeit}; \"abandoned\" says the game was left, not that it was forfeited, and "
+	  "is reported. Otherwise add the moves." },
 
 	{ CHECK_UNPLAYED_WITH_MOVES,
 	  "A game with moves whose Termination tag, Annotator or a short comment (60 bytes at most, before "

@@ -314,6 +314,13 @@ const unsigned char *collect_record_next(const unsigned char *at, struct collect
 		e->flags |= COLLECTED_UNPLAYED;
 	if (says & 2)
 		e->flags |= COLLECTED_FORFEIT_NOTE;
+	/* "abandoned" (PGN 9.8.1), or chess.com's "X won - game abandoned":
+	 * a game left, which before a move is no game won over the board */
+	size_t tl = termination ? strlen(termination) : 0;
+	if (!(says & 2) && tl >= 9 && strcasecmp(termination + tl - 9, "abandoned") == 0) {
+		e->flags &= (uint8_t)~COLLECTED_TERMINATION;
+		e->grade |= GRADE_ABANDONED;
+	}
 
 	/* the event: its three tags, but a Site that is an address (lichess,
 	 * chess.com: the game's own page), which is no place: it would make

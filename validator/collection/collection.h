@@ -93,11 +93,15 @@ struct collection_entry {
 	uint16_t annotations;    /* its tokens (at most 65535): copies with more are more annotated */
 	uint8_t flags;           /* enum collected_flags */
 	uint8_t grade;           /* enum game_result | (the severity of its most serious finding
-				    reported + 1) << 2 (entry_result, entry_worst) | GRADE_UNFINISHED */
+				    reported + 1) << 2 (entry_result, entry_worst) | GRADE_UNFINISHED
+				    | GRADE_ABANDONED */
 };
 
 /* In grade: the result is "*" (a game in progress, or its result unknown). */
 #define GRADE_UNFINISHED 16u
+/* In grade: the Termination tag says "abandoned" (PGN 9.8.1), and nothing
+ * says it was forfeited. */
+#define GRADE_ABANDONED 32u
 
 #define COLLECT_PLIES_MAX 65535u
 
@@ -114,7 +118,7 @@ static inline int entry_worst(const struct collection_entry *e)
 
 static inline void entry_set_worst(struct collection_entry *e, int worst)
 {
-	e->grade = (uint8_t)((e->grade & (3 | GRADE_UNFINISHED)) | (unsigned)(worst + 1) << 2);
+	e->grade = (uint8_t)((e->grade & (3 | GRADE_UNFINISHED | GRADE_ABANDONED)) | (unsigned)(worst + 1) << 2);
 }
 
 struct collection;

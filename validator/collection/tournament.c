@@ -620,9 +620,16 @@ static void each_game(struct collection *c, struct collected_findings *out)
 		if (!(e->flags & COLLECTED_MOVETEXT) && decisive &&
 		    !(e->flags & (COLLECTED_UNPLAYED | COLLECTED_FORFEIT_NOTE | COLLECTED_TERMINATION))) {
 			struct finding *f = collection_finding(c, out, CHECK_UNMARKED_FORFEIT, SEVERITY_WARNING, i, -1);
-			snprintf(f->message, sizeof f->message,
-				 "%s without a move: if it was a forfeit, a Termination tag or comment should say so; "
-				 "if not, the moves are missing", entry_result(e) == RESULT_WHITE ? "1-0" : "0-1");
+			if (e->grade & GRADE_ABANDONED)
+				snprintf(f->message, sizeof f->message,
+					 "%s without a move, and the Termination says \"abandoned\": a game left before "
+					 "its first move was not won over the board but forfeited (unplayed for FIDE's "
+					 "rating lists); say so, or add the moves",
+					 entry_result(e) == RESULT_WHITE ? "1-0" : "0-1");
+			else
+				snprintf(f->message, sizeof f->message,
+					 "%s without a move: if it was a forfeit, a Termination tag or comment should say "
+					 "so; if not, the moves are missing", entry_result(e) == RESULT_WHITE ? "1-0" : "0-1");
 			f->rule = "PGN 9.8.1";
 		}
 		if ((e->flags & COLLECTED_MOVETEXT) && (e->flags & COLLECTED_UNPLAYED)) {
