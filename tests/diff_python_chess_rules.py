@@ -481,6 +481,8 @@ def our_findings(pgnaudit, path, timeout, codes=CODES + "," + CLAIM_CODES, text=
             f = json.loads(line)
         except ValueError:
             continue
+        if "record" in f:   # the game counts at the end, not findings
+            continue
         key = (f["code"], f.get("ply", 0), f.get("rule"))
         by_game[f["game"]][key] = f
     return by_game
