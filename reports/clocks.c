@@ -289,11 +289,13 @@ void html_clocks(struct outbuf *b, const struct clock_row *row, long index)
 	int last = s->ply[s->count - 1];
 	for (int i = 0; i < s->count; i++)
 		most = s->ms[i] > most ? s->ms[i] : most;
-	/* ticks on the time axis at a round step: 1, 5, 10, 15, 30 minutes or hours */
+	/* ticks on the time axis at the first round step that gives six at
+	 * most: 10 or 30 seconds, 1, 5, 10, 15 or 30 minutes, 1 or 2 hours */
 	static const int64_t steps[] = { 10000, 30000, 60000, 300000, 600000, 900000, 1800000, 3600000, 7200000 };
-	int64_t step = steps[0];
-	for (size_t k = 0; k < sizeof steps / sizeof steps[0] && most / steps[k] >= 3; k++)
-		step = steps[k];
+	size_t k = 0;
+	while (k + 1 < sizeof steps / sizeof steps[0] && most / steps[k] > 6)
+		k++;
+	int64_t step = steps[k];
 	int64_t top = (most + step - 1) / step * step;
 	int moves = (last + 1) / 2 > 1 ? (last + 1) / 2 : 1;
 	double w = PLOT_W - PLOT_LEFT - PLOT_RIGHT, h = PLOT_H - PLOT_TOP - PLOT_BOTTOM;
