@@ -212,6 +212,46 @@ static void test_entries_file_game_line(void **st)
 	collection_free(c);
 }
 
+/* More games than the index's room in huge pages holds (a million):
+ * every entry is still there, in order, on both sides of the move back to
+ * the heap. */
+static void test_entries_past_their_room(void **st)
+{
+	(void)st;
+	static const char *const files[] = { "big.pgn" };
+	unsigned char reported[CHECK_COUNT][SEVERITY_COUNT];
+	memset(reported, 0, sizeof reported);
+	reported[CHECK_DUPLICATE_GAME][SEVERITY_WARNING] = 1;
+	struct collection *c = collection_new(files, 1, reported);
+	assert_non_null(c);
+	enum { GAMES = 1100000, BATCH = 65536 };
+	struct collect_batch b;
+	memset(&b, 0, sizeof b);
+	struct pgn_game g;
+	memset(&g, 0, sizeof g);
+	struct game_record rec;
+	memset(&rec, 0, sizeof rec);
+	rec.stop = STOP_NOT_STARTED;
+	for (int i = 0; i < GAMES; i += BATCH) {
+		for (int k = i; k < i + BATCH && k < GAMES; k++) {
+			g.first_line = (uint64_t)k * 3 + 1;
+			collect_game(&b, &g, &rec, k + 1, -1, COLLECT_INDEX);
+		}
+		assert_int_equal(collection_add(c, &b, 0, 0, 1), 0);
+		collect_batch_clear(&b);
+	}
+	collect_batch_free(&b);
+	size_t count;
+	collection_entries(c, &count);
+	assert_int_equal(count, GAMES);
+	static const size_t at[] = { 0, 4095, 4096, 1048575, 1048576, 1048577, GAMES - 1 };
+	for (size_t i = 0; i < sizeof at / sizeof *at; i++) {
+		assert_int_equal(collection_entry_game(c, at[i]), at[i] + 1);
+		assert_true(collection_entry_line(c, at[i]) == (uint64_t)at[i] * 3 + 1);
+	}
+	collection_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -220,6 +260,7 @@ int main(void)
 		cmocka_unit_test(test_pool_interns_once),
 		cmocka_unit_test(test_names_fold),
 		cmocka_unit_test(test_entries_file_game_line),
+		cmocka_unit_test(test_entries_past_their_room),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,6 +22,11 @@
  * machines (bench/HISTORY.md). */
 #define SPILL_MEMORY (4u << 20)
 #define SPILL_BUFFER 32768
+/* The index's entries: the first 192 KiB in the heap (a tournament's),
+ * then room for a million games (48 MB of address space) in huge pages,
+ * then the heap again, growing. */
+#define ENTRIES_HEAP ((size_t)192 << 10)
+#define ENTRIES_RESERVED ((size_t)48 << 20)
 /* How many games collection_add reads back at a time, asking for their players' slots. */
 #define PREFETCH_AHEAD 8
 
@@ -75,7 +80,10 @@ void collection_free(struct collection *c)
 	if (c->spill_fd >= 0)
 		close(c->spill_fd);
 	pool_free(&c->pool);
-	free(c->entries);
+	if (c->entries_reserved)
+		memory_release(c->entries, c->entries_reserved);
+	else
+		free(c->entries);
 	free(c->runs);
 	free(c->copies);
 	free(c->cuts);
@@ -230,9 +238,33 @@ static int take_game(struct collection *c, struct collect_record *r, const uint3
 	if (c->spill_failed)
 		r->e.flags &= (uint8_t)~COLLECTED_PREFIXES;
 	if (c->count == c->cap) {
-		c->cap = c->cap ? c->cap * 2 : 256;
-		c->entries = collection_grow(c->entries, c->count * sizeof *c->entries, c->cap * sizeof *c->entries);
-		c->entries_mapped = c->count;
+		size_t cap = c->cap ? c->cap * 2 : 256, size = sizeof *c->entries;
+		struct collection_entry *room = NULL;
+		/* past the heap's first blocks: room for a million games in huge
+		 * pages, touched as they fill (as the fingerprints) */
+		if (!c->entries_reserved && c->count * size >= ENTRIES_HEAP && cap * size <= ENTRIES_RESERVED)
+			room = memory_reserve(ENTRIES_RESERVED);
+		if (room) {
+			memcpy(room, c->entries, c->count * size);
+			free(c->entries);
+			c->entries = room;
+			c->entries_reserved = ENTRIES_RESERVED;
+			c->cap = ENTRIES_RESERVED / size;
+			c->entries_mapped = c->cap;
+		} else if (c->entries_reserved) {
+			/* the room is full: to the heap, copied once */
+			struct collection_entry *heap = xmalloc(cap * size);
+			memcpy(heap, c->entries, c->count * size);
+			memory_release(c->entries, c->entries_reserved);
+			c->entries = heap;
+			c->entries_reserved = 0;
+			c->cap = cap;
+			c->entries_mapped = c->count;
+		} else {
+			c->entries = collection_grow(c->entries, c->count * size, cap * size);
+			c->cap = cap;
+			c->entries_mapped = c->count;
+		}
 	}
 	if (c->count == c->entries_mapped)
 		c->entries_mapped = collection_map_ahead(c->entries, sizeof *c->entries, c->count, c->cap);

@@ -155,6 +155,7 @@ struct collection {
 	size_t spill_buffered, spill_cap;
 	size_t spill_memory;        /* how many may be kept in memory (0: SPILL_MEMORY) */
 	size_t spill_reserved;      /* bytes of spill_buf's memory_reserve (0: it is the heap's) */
+	size_t entries_reserved;    /* bytes of entries' memory_reserve (0: the heap's) */
 	/* the file's blocks read last, for collection_prefixes: the games
 	 * that can be copies of each other are near each other in the file,
 	 * mostly, and are asked for in the order of the file; the blocks
