@@ -362,16 +362,6 @@ static enum final_state final_state_of(const struct game_record *rec, struct gam
 	return FINAL_LIVE;
 }
 
-/* A cheap necessary condition for `winner` being unable to mate: no queen,
- * no rook, and no pawn that can still advance (see could_be_dead). */
-static int might_not_mate(const struct position *pos, int winner)
-{
-	bitboard own = pos->by_color[winner];
-	bitboard pawns = pos->by_type[PAWN];
-	bitboard ahead = winner == WHITE ? (own & pawns) << 8 : (own & pawns) >> 8;
-	return !(own & (pos->by_type[ROOK] | pos->by_type[QUEEN])) && !(ahead & ~pawns);
-}
-
 /* The first time forfeit the game records, or NULL. */
 static const struct recorded_ending *time_forfeit(const struct game_record *rec)
 {
@@ -391,7 +381,7 @@ static int report_unwinnable_timeout(const struct game_record *rec, enum final_s
 	if (result != OUTCOME_WHITE_WINS && result != OUTCOME_BLACK_WINS)
 		return 0;
 	int winner = result == OUTCOME_WHITE_WINS ? WHITE : BLACK;
-	if (state == FINAL_CHECKMATE || state == FINAL_STALEMATE || !might_not_mate(pos, winner))
+	if (state == FINAL_CHECKMATE || state == FINAL_STALEMATE)
 		return 0;
 	const struct recorded_ending *forfeit = time_forfeit(rec);
 	/* A record that names the winner as the one who lost on time
@@ -401,7 +391,7 @@ static int report_unwinnable_timeout(const struct game_record *rec, enum final_s
 	/* Only a proof of MATE_IMPOSSIBLE matters here; the helpmate search
 	 * (node budget 0: skipped) would only find helpmates, at up to a
 	 * millisecond a game. */
-	if (mate_by_proofs(pos, (enum color)winner, NULL) != MATE_IMPOSSIBLE)
+	if (can_win_on_time(pos, (enum color)winner) != MATE_IMPOSSIBLE)
 		return 0;
 	struct finding *f = record_game_finding(rec, CHECK_UNWINNABLE_TIMEOUT, out);
 	f->rule = "FIDE 6.9";

@@ -369,6 +369,18 @@ enum mate_ability can_checkmate_within(const struct position *pos, enum color wi
 	return helpmate_search(pos, winner, node_budget, line);
 }
 
+enum mate_ability can_win_on_time(const struct position *pos, enum color winner)
+{
+	enum mate_ability answer = mate_by_proofs(pos, winner, NULL);
+
+	if (answer != MATE_UNKNOWN || mover_in_check(pos))
+		return answer;
+	answer = helpmate_search(pos, winner, TIMEOUT_HELPMATE_BUDGET, NULL);
+	if (answer != MATE_UNKNOWN)
+		return answer;
+	return mate_closure(pos, winner, CLOSURE_NODE_BUDGET, NULL);
+}
+
 enum mate_ability can_checkmate(const struct position *pos, enum color winner)
 {
 	return can_checkmate_within(pos, winner, HELPMATE_NODE_BUDGET, NULL);

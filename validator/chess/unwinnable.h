@@ -81,6 +81,16 @@ enum mate_ability mate_by_proofs(const struct position *pos, enum color winner, 
  * proofs alone).  Cheap enough for every final position of a game. */
 int is_dead_position(const struct position *pos);
 
+/* Positions the closure search visits at most, and the helpmate search
+ * before it, for can_win_on_time(). */
+#define CLOSURE_NODE_BUDGET 200000L
+#define TIMEOUT_HELPMATE_BUDGET 20000L
+
+/* Could `winner`, whose opponent's flag fell in pos, still have mated
+ * (FIDE 6.9)?  The proofs, a helpmate search, then the closure search:
+ * MATE_IMPOSSIBLE only with a proof. */
+enum mate_ability can_win_on_time(const struct position *pos, enum color winner);
+
 /* The separate proofs, for the search and for tests.  Each returns 1 only
  * when `winner` can never mate from pos. */
 
@@ -103,5 +113,12 @@ enum mate_ability helpmate_proof(const struct position *pos, enum color winner, 
 				 struct helpmate *line);
 enum mate_ability helpmate_search(const struct position *pos, enum color winner, long node_budget,
 				  struct helpmate *line);
+
+/* Every position reachable from pos, breadth first, each once, up to
+ * node_budget of them (closure.c): MATE_IMPOSSIBLE when they run out with
+ * no mate by `winner` among them, MATE_POSSIBLE when one is, MATE_UNKNOWN
+ * when the budget (or memory) does.  pos is not over (the caller asked);
+ * *nodes (when not NULL) receives the positions met. */
+enum mate_ability mate_closure(const struct position *pos, enum color winner, long node_budget, long *nodes);
 
 #endif
