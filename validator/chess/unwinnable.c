@@ -116,8 +116,10 @@ int mate_impossible_by_material(const struct position *pos, enum color winner)
  */
 struct frozen_board {
 	bitboard stuck;            /* pawns that never move */
+	bitboard walled;           /* kings that never move */
 	bitboard span[2];          /* where the pawns of a colour may ever stand */
 	bitboard stuck_attacks[2]; /* what the stuck pawns of a colour attack */
+	bitboard guarded[2];       /* the same and what its walled king attacks: for ever */
 	bitboard pawn_reach[2];    /* what the pawns of a colour may ever attack */
 	bitboard walker_reach[2];  /* the same for the pawns that are not stuck */
 	bitboard region[64];       /* where the piece now on a square can ever stand */
@@ -150,31 +152,52 @@ static bitboard ahead(bitboard b, enum color c)
 	return fill;
 }
 
-/* Has every pawn an enemy pawn ahead on its file?  The cheap test that
- * tells whether the blocked-structure proof can apply at all. */
-static int every_pawn_faces_an_enemy(const struct position *pos)
+/* Has every pawn an enemy pawn or a king ahead on its file?  The cheap
+ * test that tells whether the blocked-structure proof can apply at all. */
+static int every_pawn_faces_a_wall(const struct position *pos)
 {
 	bitboard white = pos->by_type[PAWN] & pos->by_color[WHITE];
 	bitboard black = pos->by_type[PAWN] & pos->by_color[BLACK];
+	bitboard kings = pos->by_type[KING];
 
-	return !(white & ~ahead(black, BLACK)) && !(black & ~ahead(white, WHITE));
+	return !(white & ~ahead(black | kings, BLACK)) && !(black & ~ahead(white | kings, WHITE));
 }
 
-/* The pawns stuck for good: the greatest set in which every pawn has an
- * enemy pawn or a stuck one right in front. */
-static bitboard stuck_pawns(const struct position *pos)
+/* The pawns stuck for good and the kings walled in for good, together: the
+ * greatest sets in which every stuck pawn has right in front an enemy pawn,
+ * a stuck pawn or a walled king, and every square next to a walled king is
+ * one of its own stuck pawns or attacked by a stuck enemy pawn (which
+ * covers the enemy's stuck pawns that a stuck pawn defends).  Such a king
+ * never moves: it cannot step or take, and it is never taken; so the pawn
+ * in front of it never moves either (captures aside, which the proof rules
+ * out on its own). */
+static void stuck_pawns(const struct position *pos, bitboard *stuck, bitboard *walled)
 {
 	bitboard pawns = pos->by_type[PAWN];
 	bitboard white = pawns & pos->by_color[WHITE], black = pawns & pos->by_color[BLACK];
-	bitboard stuck_white = white & forward(pawns, BLACK), stuck_black = black & forward(pawns, WHITE);
+	bitboard kings = pos->by_type[KING];
+	bitboard stuck_white = white & forward(pawns | kings, BLACK);
+	bitboard stuck_black = black & forward(pawns | kings, WHITE);
 
 	for (;;) {
-		bitboard next_white = stuck_white & forward(black | stuck_white, BLACK);
-		bitboard next_black = stuck_black & forward(white | stuck_black, WHITE);
-		if (next_white == stuck_white && next_black == stuck_black)
-			return stuck_white | stuck_black;
+		bitboard next_kings = 0;
+		for (int c = WHITE; c <= BLACK; c++) {
+			bitboard king = kings & pos->by_color[c];
+			bitboard own = c == WHITE ? stuck_white : stuck_black;
+			bitboard enemy = c == WHITE ? stuck_black : stuck_white;
+			if (king && !(king_attacks(lsb(king)) & ~(own | pawn_attack_set(enemy, (enum color)!c))))
+				next_kings |= king;
+		}
+		bitboard next_white = stuck_white & forward(black | stuck_white | next_kings, BLACK);
+		bitboard next_black = stuck_black & forward(white | stuck_black | next_kings, WHITE);
+		if (next_white == stuck_white && next_black == stuck_black && next_kings == kings) {
+			*stuck = stuck_white | stuck_black;
+			*walled = kings;
+			return;
+		}
 		stuck_white = next_white;
 		stuck_black = next_black;
+		kings = next_kings;
 	}
 }
 
@@ -184,7 +207,7 @@ static int walk_pawns(const struct position *pos, struct frozen_board *fb)
 {
 	for (int c = WHITE; c <= BLACK; c++) {
 		bitboard own = pos->by_type[PAWN] & pos->by_color[c];
-		bitboard stops = fb->stuck | (pos->by_type[PAWN] & pos->by_color[!c]);
+		bitboard stops = fb->stuck | fb->walled | (pos->by_type[PAWN] & pos->by_color[!c]);
 		bitboard walkers = own & ~fb->stuck;
 
 		fb->span[c] = own;
@@ -201,6 +224,9 @@ static int walk_pawns(const struct position *pos, struct frozen_board *fb)
 		}
 		fb->stuck_attacks[c] = pawn_attack_set(own & fb->stuck, (enum color)c);
 		fb->pawn_reach[c] = fb->stuck_attacks[c] | fb->walker_reach[c];
+		fb->guarded[c] = fb->stuck_attacks[c];
+		if (fb->walled & pos->by_color[c])
+			fb->guarded[c] |= king_attacks(lsb(fb->walled & pos->by_color[c]));
 	}
 	return 1;
 }
@@ -246,7 +272,7 @@ static bitboard piece_steps(int type, bitboard b)
 static int flood_piece(const struct position *pos, struct frozen_board *fb, int sq)
 {
 	int type = PIECE_TYPE(pos->board[sq]), color = PIECE_COLOR(pos->board[sq]);
-	bitboard forbidden = type == KING ? fb->stuck_attacks[!color] : 0;
+	bitboard forbidden = type == KING ? fb->guarded[!color] : 0;
 	bitboard region = BIT(sq), reach;
 
 	for (;;) {
@@ -259,7 +285,7 @@ static int flood_piece(const struct position *pos, struct frozen_board *fb, int 
 	fb->region[sq] = region;
 	fb->reach[sq] = reach;
 	if (type == KING)
-		return !(reach & fb->span[!color] & ~fb->stuck_attacks[!color]);
+		return !(reach & fb->span[!color] & ~fb->guarded[!color]);
 	fb->occupiable |= region;
 	return !(region & fb->pawn_reach[!color]) && !(reach & fb->span[!color]);
 }
@@ -269,11 +295,11 @@ static int freeze(const struct position *pos, struct frozen_board *fb)
 {
 	bitboard pieces = position_occupied(pos) & ~pos->by_type[PAWN];
 
-	if (!every_pawn_faces_an_enemy(pos) || pos->castling_rooks)
+	if (!every_pawn_faces_a_wall(pos) || pos->castling_rooks)
 		return 0;
 	if (pos->ep_square != SQUARE_NONE && ep_capture_legal(pos))
 		return 0;
-	fb->stuck = stuck_pawns(pos);
+	stuck_pawns(pos, &fb->stuck, &fb->walled);
 	if (!walk_pawns(pos, fb))
 		return 0;
 	if ((fb->pawn_reach[WHITE] & fb->span[BLACK]) || (fb->pawn_reach[BLACK] & fb->span[WHITE]))
@@ -286,17 +312,42 @@ static int freeze(const struct position *pos, struct frozen_board *fb)
 }
 
 /* Can the loser's king, standing on k, never be mated by bishops on one
- * colour (the only pieces of the winner that reach its region)? */
+ * colour (the only pieces of the winner that reach its region)?  Its
+ * orthogonal neighbours are on the other colour, where no bishop of the
+ * winner sees; each that no pawn may stand on or attack must hold a piece
+ * of the loser, or be covered by the winning king (which covers at most one
+ * of them, from a square not next to k) or by another piece of the winner
+ * (then the proof gives up).  A piece of the loser stands on one square at
+ * a time: fewer of them that can ever reach those neighbours, with the
+ * winning king, than there are neighbours, and k is never a mating
+ * square. */
 static int bishops_never_mate_on(const struct position *pos, const struct frozen_board *fb, enum color winner,
 				 int k)
 {
 	bitboard orthogonal = king_attacks(k) & (RANK_BB(RANK_OF(k)) | FILE_BB(FILE_OF(k)));
-	bitboard open = orthogonal & ~fb->span[WHITE] & ~fb->span[BLACK] & ~fb->pawn_reach[winner] & ~fb->occupiable;
-	bitboard winning_king = fb->region[position_king_square(pos, winner)];
+	bitboard open = orthogonal & ~fb->span[WHITE] & ~fb->span[BLACK] & ~fb->pawn_reach[winner];
+	bitboard winning_king = fb->region[position_king_square(pos, winner)] & ~king_attacks(k) & ~BIT(k);
+	bitboard pieces = (pos->by_color[WHITE] | pos->by_color[BLACK]) & ~pos->by_type[PAWN] & ~pos->by_type[KING];
+	int holders = 0;
 
-	if (popcount(open) >= 2)
-		return 1;
-	return open && !(king_attacks(lsb(open)) & winning_king & ~king_attacks(k) & ~BIT(k));
+	if (!open)
+		return 0;
+	while (pieces) {
+		int sq = pop_lsb(&pieces);
+		if (PIECE_COLOR(pos->board[sq]) == (int)winner) {
+			if ((fb->region[sq] | fb->reach[sq]) & open)
+				return 0;
+		} else if (fb->region[sq] & open) {
+			holders++;
+		}
+	}
+	for (bitboard b = open; b && holders < popcount(open); ) {
+		if (king_attacks(pop_lsb(&b)) & winning_king) {
+			holders++;
+			break;
+		}
+	}
+	return holders < popcount(open);
 }
 
 static int frozen_cannot_mate(const struct position *pos, const struct frozen_board *fb, enum color winner)
