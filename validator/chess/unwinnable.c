@@ -120,6 +120,7 @@ struct frozen_board {
 	bitboard span[2];          /* where the pawns of a colour may ever stand */
 	bitboard stuck_attacks[2]; /* what the stuck pawns of a colour attack */
 	bitboard guarded[2];       /* the same and what its walled king attacks: for ever */
+	bitboard takeable[2];      /* the enemy pawns, not stuck, that a colour's king may take */
 	bitboard pawn_reach[2];    /* what the pawns of a colour may ever attack */
 	bitboard walker_reach[2];  /* the same for the pawns that are not stuck */
 	bitboard region[64];       /* where the piece now on a square can ever stand */
@@ -202,12 +203,14 @@ static void stuck_pawns(const struct position *pos, bitboard *stuck, bitboard *w
 }
 
 /* Fills the spans and what the pawns may attack from them; returns 0 when a
- * pawn might promote. */
+ * pawn might promote.  A pawn walks up to the first stuck pawn, walled king
+ * or enemy pawn ahead, but through an enemy pawn that is not stuck and that
+ * its own king may take (fb->takeable), which may then be gone. */
 static int walk_pawns(const struct position *pos, struct frozen_board *fb)
 {
 	for (int c = WHITE; c <= BLACK; c++) {
 		bitboard own = pos->by_type[PAWN] & pos->by_color[c];
-		bitboard stops = fb->stuck | fb->walled | (pos->by_type[PAWN] & pos->by_color[!c]);
+		bitboard stops = fb->stuck | fb->walled | (pos->by_type[PAWN] & pos->by_color[!c] & ~fb->takeable[c]);
 		bitboard walkers = own & ~fb->stuck;
 
 		fb->span[c] = own;
@@ -222,11 +225,7 @@ static int walk_pawns(const struct position *pos, struct frozen_board *fb)
 			fb->span[c] |= path;
 			fb->walker_reach[c] |= pawn_attack_set(path, (enum color)c);
 		}
-		fb->stuck_attacks[c] = pawn_attack_set(own & fb->stuck, (enum color)c);
 		fb->pawn_reach[c] = fb->stuck_attacks[c] | fb->walker_reach[c];
-		fb->guarded[c] = fb->stuck_attacks[c];
-		if (fb->walled & pos->by_color[c])
-			fb->guarded[c] |= king_attacks(lsb(fb->walled & pos->by_color[c]));
 	}
 	return 1;
 }
@@ -267,13 +266,12 @@ static bitboard piece_steps(int type, bitboard b)
 	}
 }
 
-/* Floods the region and reach of the piece on sq; returns 0 when it might
- * take a pawn or be taken by one. */
-static int flood_piece(const struct position *pos, struct frozen_board *fb, int sq)
+/* Floods the region and reach of the piece on sq. */
+static void flood(const struct position *pos, struct frozen_board *fb, int sq)
 {
 	int type = PIECE_TYPE(pos->board[sq]), color = PIECE_COLOR(pos->board[sq]);
 	bitboard forbidden = type == KING ? fb->guarded[!color] : 0;
-	bitboard region = BIT(sq), reach;
+	bitboard region = BIT(sq);
 
 	for (;;) {
 		bitboard grown = region | (piece_steps(type, region) & ~fb->stuck & ~forbidden);
@@ -281,33 +279,58 @@ static int flood_piece(const struct position *pos, struct frozen_board *fb, int 
 			break;
 		region = grown;
 	}
-	reach = piece_steps(type, region);
 	fb->region[sq] = region;
-	fb->reach[sq] = reach;
-	if (type == KING)
-		return !(reach & fb->span[!color] & ~fb->guarded[!color]);
-	fb->occupiable |= region;
-	return !(region & fb->pawn_reach[!color]) && !(reach & fb->span[!color]);
+	fb->reach[sq] = piece_steps(type, region);
 }
 
-/* Fills fb; returns 0 unless no capture can ever happen. */
+/* Fills fb; returns 0 unless no capture can ever happen but kings taking
+ * pawns that are not stuck. */
 static int freeze(const struct position *pos, struct frozen_board *fb)
 {
-	bitboard pieces = position_occupied(pos) & ~pos->by_type[PAWN];
+	bitboard pieces = position_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING];
 
 	if (!every_pawn_faces_a_wall(pos) || pos->castling_rooks)
 		return 0;
 	if (pos->ep_square != SQUARE_NONE && ep_capture_legal(pos))
 		return 0;
 	stuck_pawns(pos, &fb->stuck, &fb->walled);
+	for (int c = WHITE; c <= BLACK; c++) {
+		fb->stuck_attacks[c] = pawn_attack_set(pos->by_type[PAWN] & pos->by_color[c] & fb->stuck, (enum color)c);
+		fb->guarded[c] = fb->stuck_attacks[c];
+		if (fb->walled & pos->by_color[c])
+			fb->guarded[c] |= king_attacks(lsb(fb->walled & pos->by_color[c]));
+	}
+	/* A king never enters a square guarded for ever, touches a stuck
+	 * enemy pawn only where one is guarded, and may take the others,
+	 * anywhere they may walk (up to a stuck pawn or a walled king). */
+	for (int c = WHITE; c <= BLACK; c++) {
+		int king = position_king_square(pos, c);
+		bitboard enemy_pawns = pos->by_type[PAWN] & pos->by_color[!c];
+		bitboard walkers = enemy_pawns & ~fb->stuck;
+		flood(pos, fb, king);
+		if (fb->reach[king] & enemy_pawns & fb->stuck & ~fb->guarded[!c])
+			return 0;
+		fb->takeable[c] = 0;
+		while (walkers) {
+			bitboard square = BIT(pop_lsb(&walkers)), path = square;
+			while ((square = forward(square, (enum color)!c)) && !(square & (fb->stuck | fb->walled)))
+				path |= square;
+			if (path & fb->reach[king])
+				fb->takeable[c] |= path & enemy_pawns;
+		}
+	}
 	if (!walk_pawns(pos, fb))
 		return 0;
 	if ((fb->pawn_reach[WHITE] & fb->span[BLACK]) || (fb->pawn_reach[BLACK] & fb->span[WHITE]))
 		return 0;
 	fb->occupiable = 0;
-	while (pieces)
-		if (!flood_piece(pos, fb, pop_lsb(&pieces)))
+	while (pieces) {
+		int sq = pop_lsb(&pieces), color = PIECE_COLOR(pos->board[sq]);
+		flood(pos, fb, sq);
+		fb->occupiable |= fb->region[sq];
+		if ((fb->region[sq] & fb->pawn_reach[!color]) || (fb->reach[sq] & fb->span[!color]))
 			return 0;
+	}
 	return 1;
 }
 
@@ -350,13 +373,36 @@ static int bishops_never_mate_on(const struct position *pos, const struct frozen
 	return holders < popcount(open);
 }
 
+/* Is every check a pawn of the winner may give the loser's king (in its
+ * region, haven) answered by the king taking the pawn?  It is when nothing
+ * of the winner may ever defend a square where the pawn would check from:
+ * no pawn attacks it, no piece reaches it (a slider behind it reaches it
+ * too), and the winning king is never next to it. */
+static int pawn_checks_answered(const struct position *pos, const struct frozen_board *fb, enum color winner,
+				bitboard haven)
+{
+	bitboard walked = fb->span[winner] & ~fb->stuck, from = 0, defended = fb->pawn_reach[winner];
+	bitboard army = pos->by_color[winner] & ~pos->by_type[PAWN];
+
+	while (walked) {
+		int sq = pop_lsb(&walked);
+		if (pawn_attack_set(BIT(sq), winner) & haven)
+			from |= BIT(sq);
+	}
+	while (army) {
+		int sq = pop_lsb(&army);
+		defended |= PIECE_TYPE(pos->board[sq]) == KING ? piece_steps(KING, fb->region[sq]) : fb->reach[sq];
+	}
+	return !(from & defended);
+}
+
 static int frozen_cannot_mate(const struct position *pos, const struct frozen_board *fb, enum color winner)
 {
 	bitboard haven = fb->region[position_king_square(pos, !winner)];
 	bitboard army = pos->by_color[winner] & ~pos->by_type[PAWN] & ~pos->by_type[KING];
 	bitboard checkers = 0, targets = 0;
 
-	if (fb->walker_reach[winner] & haven)
+	if ((fb->walker_reach[winner] & haven) && !pawn_checks_answered(pos, fb, winner, haven))
 		return 0;
 	while (army) {
 		int sq = pop_lsb(&army);
