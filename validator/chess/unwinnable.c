@@ -165,17 +165,18 @@ static int every_pawn_faces_a_wall(const struct position *pos)
 }
 
 /* The pawns stuck for good and the kings walled in for good, together: the
- * greatest sets in which every stuck pawn has right in front an enemy pawn,
- * a stuck pawn or a walled king, and every square next to a walled king is
- * one of its own stuck pawns or attacked by a stuck enemy pawn (which
- * covers the enemy's stuck pawns that a stuck pawn defends).  Such a king
- * never moves: it cannot step or take, and it is never taken; so the pawn
- * in front of it never moves either (captures aside, which the proof rules
- * out on its own). */
-static void stuck_pawns(const struct position *pos, bitboard *stuck, bitboard *walled)
+ * greatest sets in which every stuck pawn has right in front a stuck pawn
+ * (of either colour) or a walled king, and every square next to a walled
+ * king is one of its own stuck pawns or attacked by a stuck enemy pawn
+ * (which covers the enemy's stuck pawns that a stuck pawn defends).  Such a
+ * king never moves: it cannot step or take, and it is never taken; so the
+ * pawn in front of it never moves either.  The pawns in `mortal`, which a
+ * king may take, are never stuck (captures aside, which the proof rules out
+ * on its own). */
+static void stuck_pawns(const struct position *pos, bitboard mortal, bitboard *stuck, bitboard *walled)
 {
 	bitboard pawns = pos->by_type[PAWN];
-	bitboard white = pawns & pos->by_color[WHITE], black = pawns & pos->by_color[BLACK];
+	bitboard white = pawns & pos->by_color[WHITE] & ~mortal, black = pawns & pos->by_color[BLACK] & ~mortal;
 	bitboard kings = pos->by_type[KING];
 	bitboard stuck_white = white & forward(pawns | kings, BLACK);
 	bitboard stuck_black = black & forward(pawns | kings, WHITE);
@@ -189,8 +190,8 @@ static void stuck_pawns(const struct position *pos, bitboard *stuck, bitboard *w
 			if (king && !(king_attacks(lsb(king)) & ~(own | pawn_attack_set(enemy, (enum color)!c))))
 				next_kings |= king;
 		}
-		bitboard next_white = stuck_white & forward(black | stuck_white | next_kings, BLACK);
-		bitboard next_black = stuck_black & forward(white | stuck_black | next_kings, WHITE);
+		bitboard next_white = stuck_white & forward(stuck_black | stuck_white | next_kings, BLACK);
+		bitboard next_black = stuck_black & forward(stuck_white | stuck_black | next_kings, WHITE);
 		if (next_white == stuck_white && next_black == stuck_black && next_kings == kings) {
 			*stuck = stuck_white | stuck_black;
 			*walled = kings;
@@ -293,31 +294,38 @@ static int freeze(const struct position *pos, struct frozen_board *fb)
 		return 0;
 	if (pos->ep_square != SQUARE_NONE && ep_capture_legal(pos))
 		return 0;
-	stuck_pawns(pos, &fb->stuck, &fb->walled);
-	for (int c = WHITE; c <= BLACK; c++) {
-		fb->stuck_attacks[c] = pawn_attack_set(pos->by_type[PAWN] & pos->by_color[c] & fb->stuck, (enum color)c);
-		fb->guarded[c] = fb->stuck_attacks[c];
-		if (fb->walled & pos->by_color[c])
-			fb->guarded[c] |= king_attacks(lsb(fb->walled & pos->by_color[c]));
-	}
-	/* A king never enters a square guarded for ever, touches a stuck
-	 * enemy pawn only where one is guarded, and may take the others,
-	 * anywhere they may walk (up to a stuck pawn or a walled king). */
-	for (int c = WHITE; c <= BLACK; c++) {
-		int king = position_king_square(pos, c);
-		bitboard enemy_pawns = pos->by_type[PAWN] & pos->by_color[!c];
-		bitboard walkers = enemy_pawns & ~fb->stuck;
-		flood(pos, fb, king);
-		if (fb->reach[king] & enemy_pawns & fb->stuck & ~fb->guarded[!c])
-			return 0;
-		fb->takeable[c] = 0;
-		while (walkers) {
-			bitboard square = BIT(pop_lsb(&walkers)), path = square;
-			while ((square = forward(square, (enum color)!c)) && !(square & (fb->stuck | fb->walled)))
-				path |= square;
-			if (path & fb->reach[king])
-				fb->takeable[c] |= path & enemy_pawns;
+	/* A king never enters a square guarded for ever, and may take an
+	 * enemy pawn it can touch where nothing guards it, wherever the pawn
+	 * may walk (up to a stuck pawn or a walled king): such a pawn is not
+	 * stuck, nor what stood behind it. */
+	for (bitboard mortal = 0;;) {
+		bitboard taken = 0;
+		stuck_pawns(pos, mortal, &fb->stuck, &fb->walled);
+		for (int c = WHITE; c <= BLACK; c++) {
+			fb->stuck_attacks[c] = pawn_attack_set(pos->by_type[PAWN] & pos->by_color[c] & fb->stuck,
+							       (enum color)c);
+			fb->guarded[c] = fb->stuck_attacks[c];
+			if (fb->walled & pos->by_color[c])
+				fb->guarded[c] |= king_attacks(lsb(fb->walled & pos->by_color[c]));
 		}
+		for (int c = WHITE; c <= BLACK; c++) {
+			int king = position_king_square(pos, c);
+			bitboard enemy_pawns = pos->by_type[PAWN] & pos->by_color[!c];
+			bitboard walkers = enemy_pawns & ~fb->stuck;
+			flood(pos, fb, king);
+			fb->takeable[c] = fb->reach[king] & enemy_pawns & fb->stuck & ~fb->guarded[!c];
+			while (walkers) {
+				bitboard square = BIT(pop_lsb(&walkers)), path = square;
+				while ((square = forward(square, (enum color)!c)) && !(square & (fb->stuck | fb->walled)))
+					path |= square;
+				if (path & fb->reach[king])
+					fb->takeable[c] |= path & enemy_pawns;
+			}
+			taken |= fb->takeable[c];
+		}
+		if (!(taken & fb->stuck))
+			break;
+		mortal |= taken;
 	}
 	if (!walk_pawns(pos, fb))
 		return 0;
