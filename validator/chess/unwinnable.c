@@ -117,6 +117,8 @@ int mate_impossible_by_material(const struct position *pos, enum color winner)
 struct frozen_board {
 	bitboard stuck;            /* pawns that never move */
 	bitboard walled;           /* kings that never move */
+	bitboard shut;             /* pieces that never move */
+	bitboard still;            /* all three */
 	bitboard span[2];          /* where the pawns of a colour may ever stand */
 	bitboard stuck_attacks[2]; /* what the stuck pawns of a colour attack */
 	bitboard guarded[2];       /* the same and what its walled king attacks: for ever */
@@ -153,83 +155,17 @@ static bitboard ahead(bitboard b, enum color c)
 	return fill;
 }
 
-/* Has every pawn an enemy pawn or a king ahead on its file?  The cheap
+/* Has every pawn an enemy pawn or a piece ahead on its file?  The cheap
  * test that tells whether the blocked-structure proof can apply at all. */
 static int every_pawn_faces_a_wall(const struct position *pos)
 {
 	bitboard white = pos->by_type[PAWN] & pos->by_color[WHITE];
 	bitboard black = pos->by_type[PAWN] & pos->by_color[BLACK];
-	bitboard kings = pos->by_type[KING];
+	bitboard others = position_occupied(pos) & ~pos->by_type[PAWN];
 
-	return !(white & ~ahead(black | kings, BLACK)) && !(black & ~ahead(white | kings, WHITE));
+	return !(white & ~ahead(black | others, BLACK)) && !(black & ~ahead(white | others, WHITE));
 }
 
-/* The pawns stuck for good and the kings walled in for good, together: the
- * greatest sets in which every stuck pawn has right in front a stuck pawn
- * (of either colour) or a walled king, and every square next to a walled
- * king is one of its own stuck pawns or attacked by a stuck enemy pawn
- * (which covers the enemy's stuck pawns that a stuck pawn defends).  Such a
- * king never moves: it cannot step or take, and it is never taken; so the
- * pawn in front of it never moves either.  The pawns in `mortal`, which a
- * king may take, are never stuck (captures aside, which the proof rules out
- * on its own). */
-static void stuck_pawns(const struct position *pos, bitboard mortal, bitboard *stuck, bitboard *walled)
-{
-	bitboard pawns = pos->by_type[PAWN];
-	bitboard white = pawns & pos->by_color[WHITE] & ~mortal, black = pawns & pos->by_color[BLACK] & ~mortal;
-	bitboard kings = pos->by_type[KING];
-	bitboard stuck_white = white & forward(pawns | kings, BLACK);
-	bitboard stuck_black = black & forward(pawns | kings, WHITE);
-
-	for (;;) {
-		bitboard next_kings = 0;
-		for (int c = WHITE; c <= BLACK; c++) {
-			bitboard king = kings & pos->by_color[c];
-			bitboard own = c == WHITE ? stuck_white : stuck_black;
-			bitboard enemy = c == WHITE ? stuck_black : stuck_white;
-			if (king && !(king_attacks(lsb(king)) & ~(own | pawn_attack_set(enemy, (enum color)!c))))
-				next_kings |= king;
-		}
-		bitboard next_white = stuck_white & forward(stuck_black | stuck_white | next_kings, BLACK);
-		bitboard next_black = stuck_black & forward(stuck_white | stuck_black | next_kings, WHITE);
-		if (next_white == stuck_white && next_black == stuck_black && next_kings == kings) {
-			*stuck = stuck_white | stuck_black;
-			*walled = kings;
-			return;
-		}
-		stuck_white = next_white;
-		stuck_black = next_black;
-		kings = next_kings;
-	}
-}
-
-/* Fills the spans and what the pawns may attack from them; returns 0 when a
- * pawn might promote.  A pawn walks up to the first stuck pawn, walled king
- * or enemy pawn ahead, but through an enemy pawn that is not stuck and that
- * its own king may take (fb->takeable), which may then be gone. */
-static int walk_pawns(const struct position *pos, struct frozen_board *fb)
-{
-	for (int c = WHITE; c <= BLACK; c++) {
-		bitboard own = pos->by_type[PAWN] & pos->by_color[c];
-		bitboard stops = fb->stuck | fb->walled | (pos->by_type[PAWN] & pos->by_color[!c] & ~fb->takeable[c]);
-		bitboard walkers = own & ~fb->stuck;
-
-		fb->span[c] = own;
-		fb->walker_reach[c] = 0;
-		while (walkers) {
-			bitboard square = BIT(pop_lsb(&walkers)), path = square;
-			while ((square = forward(square, (enum color)c)) && !(square & stops)) {
-				if (square & (RANK_BB(0) | RANK_BB(7)))
-					return 0;
-				path |= square;
-			}
-			fb->span[c] |= path;
-			fb->walker_reach[c] |= pawn_attack_set(path, (enum color)c);
-		}
-		fb->pawn_reach[c] = fb->stuck_attacks[c] | fb->walker_reach[c];
-	}
-	return 1;
-}
 
 #define NOT_FILE_A (~FILE_BB(0))
 #define NOT_FILE_H (~FILE_BB(7))
@@ -267,6 +203,94 @@ static bitboard piece_steps(int type, bitboard b)
 	}
 }
 
+/* The units that never move: the pawns stuck for good, the kings walled in
+ * for good and the pieces shut in for good, together.  They are the
+ * greatest sets in which
+ *   - every stuck pawn has right in front a unit that never moves;
+ *   - every square next to a walled king holds one of its own units that
+ *     never move, or is attacked by an enemy one (which covers the enemy's
+ *     units that such a unit defends);
+ *   - every square a shut-in piece could go to (the first square of each
+ *     line, a knight's jumps) holds one of its own units that never move.
+ * Such a king cannot step or take and is never taken; such a piece cannot
+ * move; so neither does a pawn in front of either.  The units in `mortal`,
+ * which may be taken, are left out (captures aside, which freeze() rules
+ * out on its own). */
+static void stuck_units(const struct position *pos, bitboard mortal, bitboard *stuck, bitboard *walled,
+			bitboard *shut)
+{
+	bitboard pawns = pos->by_type[PAWN];
+	bitboard white = pawns & pos->by_color[WHITE] & ~mortal, black = pawns & pos->by_color[BLACK] & ~mortal;
+	bitboard kings = pos->by_type[KING];
+	bitboard pieces = position_occupied(pos) & ~pawns & ~kings & ~mortal;
+	bitboard stuck_white = white & forward(position_occupied(pos), BLACK);
+	bitboard stuck_black = black & forward(position_occupied(pos), WHITE);
+
+	for (;;) {
+		bitboard next_kings = 0, next_pieces = 0, fixed[2], attacks[2];
+		for (int c = WHITE; c <= BLACK; c++) {
+			bitboard own_pieces = pieces & pos->by_color[c];
+			fixed[c] = (c == WHITE ? stuck_white : stuck_black) | own_pieces | (kings & pos->by_color[c]);
+			attacks[c] = pawn_attack_set(c == WHITE ? stuck_white : stuck_black, (enum color)c);
+			while (own_pieces) {
+				int sq = pop_lsb(&own_pieces);
+				attacks[c] |= piece_steps(PIECE_TYPE(pos->board[sq]), BIT(sq));
+			}
+		}
+		for (int c = WHITE; c <= BLACK; c++) {
+			bitboard king = kings & pos->by_color[c], own_pieces = pieces & pos->by_color[c];
+			if (king && !(king_attacks(lsb(king)) & ~((fixed[c] & ~king) | attacks[!c])))
+				next_kings |= king;
+			while (own_pieces) {
+				int sq = pop_lsb(&own_pieces);
+				if (!(piece_steps(PIECE_TYPE(pos->board[sq]), BIT(sq)) & ~fixed[c]))
+					next_pieces |= BIT(sq);
+			}
+		}
+		bitboard still = stuck_white | stuck_black | next_kings | next_pieces;
+		bitboard next_white = stuck_white & forward(still, BLACK);
+		bitboard next_black = stuck_black & forward(still, WHITE);
+		if (next_white == stuck_white && next_black == stuck_black && next_kings == kings && next_pieces == pieces) {
+			*stuck = stuck_white | stuck_black;
+			*walled = kings;
+			*shut = pieces;
+			return;
+		}
+		stuck_white = next_white;
+		stuck_black = next_black;
+		kings = next_kings;
+		pieces = next_pieces;
+	}
+}
+
+/* Fills the spans and what the pawns may attack from them; returns 0 when a
+ * pawn might promote.  A pawn walks up to the first stuck pawn, walled king
+ * or enemy pawn ahead, but through an enemy pawn that is not stuck and that
+ * its own king may take (fb->takeable), which may then be gone. */
+static int walk_pawns(const struct position *pos, struct frozen_board *fb)
+{
+	for (int c = WHITE; c <= BLACK; c++) {
+		bitboard own = pos->by_type[PAWN] & pos->by_color[c];
+		bitboard stops = fb->still | (pos->by_type[PAWN] & pos->by_color[!c] & ~fb->takeable[c]);
+		bitboard walkers = own & ~fb->stuck;
+
+		fb->span[c] = own;
+		fb->walker_reach[c] = 0;
+		while (walkers) {
+			bitboard square = BIT(pop_lsb(&walkers)), path = square;
+			while ((square = forward(square, (enum color)c)) && !(square & stops)) {
+				if (square & (RANK_BB(0) | RANK_BB(7)))
+					return 0;
+				path |= square;
+			}
+			fb->span[c] |= path;
+			fb->walker_reach[c] |= pawn_attack_set(path, (enum color)c);
+		}
+		fb->pawn_reach[c] = fb->stuck_attacks[c] | fb->walker_reach[c];
+	}
+	return 1;
+}
+
 /* Floods the region and reach of the piece on sq. */
 static void flood(const struct position *pos, struct frozen_board *fb, int sq)
 {
@@ -275,7 +299,7 @@ static void flood(const struct position *pos, struct frozen_board *fb, int sq)
 	bitboard region = BIT(sq);
 
 	for (;;) {
-		bitboard grown = region | (piece_steps(type, region) & ~fb->stuck & ~forbidden);
+		bitboard grown = region | (piece_steps(type, region) & ~fb->still & ~forbidden);
 		if (grown == region)
 			break;
 		region = grown;
@@ -286,44 +310,46 @@ static void flood(const struct position *pos, struct frozen_board *fb, int sq)
 
 /* Fills fb; returns 0 unless no capture can ever happen but kings taking
  * pawns that are not stuck. */
-static int freeze(const struct position *pos, struct frozen_board *fb)
+static int freeze_with(const struct position *pos, struct frozen_board *fb, bitboard *doomed)
 {
 	bitboard pieces = position_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING];
 
-	if (!every_pawn_faces_a_wall(pos) || pos->castling_rooks)
-		return 0;
-	if (pos->ep_square != SQUARE_NONE && ep_capture_legal(pos))
-		return 0;
 	/* A king never enters a square guarded for ever, and may take an
 	 * enemy pawn it can touch where nothing guards it, wherever the pawn
 	 * may walk (up to a stuck pawn or a walled king): such a pawn is not
 	 * stuck, nor what stood behind it. */
-	for (bitboard mortal = 0;;) {
+	for (bitboard mortal = *doomed;;) {
 		bitboard taken = 0;
-		stuck_pawns(pos, mortal, &fb->stuck, &fb->walled);
+		stuck_units(pos, mortal, &fb->stuck, &fb->walled, &fb->shut);
+		fb->still = fb->stuck | fb->walled | fb->shut;
 		for (int c = WHITE; c <= BLACK; c++) {
+			bitboard shut = fb->shut & pos->by_color[c];
 			fb->stuck_attacks[c] = pawn_attack_set(pos->by_type[PAWN] & pos->by_color[c] & fb->stuck,
 							       (enum color)c);
 			fb->guarded[c] = fb->stuck_attacks[c];
 			if (fb->walled & pos->by_color[c])
 				fb->guarded[c] |= king_attacks(lsb(fb->walled & pos->by_color[c]));
+			while (shut) {
+				int sq = pop_lsb(&shut);
+				fb->guarded[c] |= piece_steps(PIECE_TYPE(pos->board[sq]), BIT(sq));
+			}
 		}
 		for (int c = WHITE; c <= BLACK; c++) {
 			int king = position_king_square(pos, c);
 			bitboard enemy_pawns = pos->by_type[PAWN] & pos->by_color[!c];
 			bitboard walkers = enemy_pawns & ~fb->stuck;
 			flood(pos, fb, king);
-			fb->takeable[c] = fb->reach[king] & enemy_pawns & fb->stuck & ~fb->guarded[!c];
+			fb->takeable[c] = fb->reach[king] & pos->by_color[!c] & (fb->stuck | fb->shut) & ~fb->guarded[!c];
 			while (walkers) {
 				bitboard square = BIT(pop_lsb(&walkers)), path = square;
-				while ((square = forward(square, (enum color)!c)) && !(square & (fb->stuck | fb->walled)))
+				while ((square = forward(square, (enum color)!c)) && !(square & fb->still))
 					path |= square;
 				if (path & fb->reach[king])
 					fb->takeable[c] |= path & enemy_pawns;
 			}
 			taken |= fb->takeable[c];
 		}
-		if (!(taken & fb->stuck))
+		if (!(taken & (fb->stuck | fb->shut)))
 			break;
 		mortal |= taken;
 	}
@@ -332,14 +358,40 @@ static int freeze(const struct position *pos, struct frozen_board *fb)
 	if ((fb->pawn_reach[WHITE] & fb->span[BLACK]) || (fb->pawn_reach[BLACK] & fb->span[WHITE]))
 		return 0;
 	fb->occupiable = 0;
-	while (pieces) {
-		int sq = pop_lsb(&pieces), color = PIECE_COLOR(pos->board[sq]);
+	for (bitboard b = pieces; b; ) {
+		int sq = pop_lsb(&b), color = PIECE_COLOR(pos->board[sq]);
 		flood(pos, fb, sq);
 		fb->occupiable |= fb->region[sq];
 		if ((fb->region[sq] & fb->pawn_reach[!color]) || (fb->reach[sq] & fb->span[!color]))
 			return 0;
 	}
+	/* A shut-in piece that an enemy piece may take is not shut in: again
+	 * without it. */
+	for (bitboard b = pieces; b; ) {
+		int sq = pop_lsb(&b), color = PIECE_COLOR(pos->board[sq]);
+		bitboard threatened = fb->reach[sq] & fb->shut & pos->by_color[!color];
+		if (threatened) {
+			*doomed |= threatened;
+			return -1;
+		}
+	}
 	return 1;
+}
+
+/* Fills fb; returns 0 unless no capture can ever happen but kings taking
+ * pawns and pieces taking pieces that do not matter to the structure. */
+static int freeze(const struct position *pos, struct frozen_board *fb)
+{
+	bitboard doomed = 0;
+	int answer;
+
+	if (!every_pawn_faces_a_wall(pos) || pos->castling_rooks)
+		return 0;
+	if (pos->ep_square != SQUARE_NONE && ep_capture_legal(pos))
+		return 0;
+	while ((answer = freeze_with(pos, fb, &doomed)) < 0)
+		;
+	return answer;
 }
 
 /* Can the loser's king, standing on k, never be mated by bishops on one
