@@ -481,6 +481,52 @@ static int frozen_cannot_mate(const struct position *pos, const struct frozen_bo
 	return 1;
 }
 
+/*
+ * Is the position plainly open for `winner`: a queen, rook or knight of its
+ * own, or bishops on both colours, that can reach the loser king's region
+ * around the units that never move, or a pawn with nothing that never moves
+ * ahead of it?  Then the searches of can_win_on_time() are not worth their
+ * cost (a helpmate is all but certain, and no search could prove the
+ * contrary: a free piece beside a free king makes the positions reachable
+ * far too many to visit).  A heuristic, not a proof: it only decides what
+ * is searched, never what is said.
+ */
+int plainly_open(const struct position *pos, enum color winner)
+{
+	struct frozen_board fb;
+	bitboard army = pos->by_color[winner] & ~pos->by_type[KING];
+	bitboard haven, colours = 0;
+	int loser_king = position_king_square(pos, !winner);
+
+	stuck_units(pos, 0, &fb.stuck, &fb.walled, &fb.shut);
+	fb.still = fb.stuck | fb.walled | fb.shut | pos->by_type[PAWN];
+	fb.guarded[winner] = pawn_attack_set(pos->by_type[PAWN] & pos->by_color[winner] & fb.stuck, winner);
+	flood(pos, &fb, loser_king);
+	haven = fb.region[loser_king];
+	fb.still |= pos->by_type[KING];
+	while (army) {
+		int sq = pop_lsb(&army), type = PIECE_TYPE(pos->board[sq]);
+		if (BIT(sq) & (fb.stuck | fb.shut))
+			continue;
+		if (type == PAWN) {
+			bitboard square = BIT(sq);
+			while ((square = forward(square, winner)) && !(square & position_occupied(pos)))
+				if (square & (RANK_BB(0) | RANK_BB(7)))
+					return 1;
+			continue;
+		}
+		flood(pos, &fb, sq);
+		if (!(fb.reach[sq] & haven))
+			continue;
+		if (type != BISHOP)
+			return 1;
+		colours |= (BIT(sq) & DARK_SQUARES) ? 1 : 2;
+		if (colours == 3)
+			return 1;
+	}
+	return 0;
+}
+
 int mate_impossible_in_blocked_structure(const struct position *pos, enum color winner)
 {
 	struct frozen_board fb;
@@ -530,7 +576,7 @@ enum mate_ability can_win_on_time(const struct position *pos, enum color winner)
 {
 	enum mate_ability answer = mate_by_proofs(pos, winner, NULL);
 
-	if (answer != MATE_UNKNOWN || mover_in_check(pos))
+	if (answer != MATE_UNKNOWN || mover_in_check(pos) || plainly_open(pos, winner))
 		return answer;
 	answer = helpmate_search(pos, winner, TIMEOUT_HELPMATE_BUDGET, NULL);
 	if (answer != MATE_UNKNOWN)

@@ -83,13 +83,17 @@ int is_dead_position(const struct position *pos);
 
 /* Positions the closure search visits at most, and the helpmate search
  * before it, for can_win_on_time(). */
-#define CLOSURE_NODE_BUDGET 200000L
-#define TIMEOUT_HELPMATE_BUDGET 20000L
+#define CLOSURE_NODE_BUDGET 400000L
+#define TIMEOUT_HELPMATE_BUDGET 100000L
 
 /* Could `winner`, whose opponent's flag fell in pos, still have mated
  * (FIDE 6.9)?  The proofs, a helpmate search, then the closure search:
  * MATE_IMPOSSIBLE only with a proof. */
 enum mate_ability can_win_on_time(const struct position *pos, enum color winner);
+
+/* A heuristic (unwinnable.c): is the position so open for `winner` that
+ * searching is not worth it? */
+int plainly_open(const struct position *pos, enum color winner);
 
 /* The separate proofs, for the search and for tests.  Each returns 1 only
  * when `winner` can never mate from pos. */
