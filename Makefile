@@ -73,7 +73,7 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_UPDATED := /tmp/.pgnaudit-apt-updated
 
-.PHONY: all release test unit e2e differential sanitize tsan lint hostile fuzz fuzz-run mutate demo bench perft-full install install-completions uninstall clean need-build deps-build deps-test deps-lint deps-hostile
+.PHONY: all release test unit e2e differential vectors sanitize tsan lint hostile fuzz fuzz-run mutate demo bench perft-full install install-completions uninstall clean need-build deps-build deps-test deps-lint deps-hostile
 
 all: pgnaudit
 
@@ -172,7 +172,13 @@ deps-test: deps-build
 # too (tests/parallel.sh: the unit test programs, then the e2e scripts).
 test: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) pgnaudit $(TEST_BIN)
-	@$(MAKE) --no-print-directory unit e2e differential
+	@$(MAKE) --no-print-directory unit e2e differential vectors
+
+# unwinnable-timeout against the Chess Unwinnability Analyzer's test
+# positions and 30,000 real time forfeits (../shared/cha; skipped without).
+vectors: pgnaudit
+	@if command -v python3 >/dev/null; then python3 tests/cha_vectors.py ./pgnaudit; \
+	else echo "python3 not found; skipping the unwinnability vectors"; fi
 
 # Against python-chess where it is importable (PYTHONPATH); skipped otherwise.
 # Without --quick, tests/diff_python_chess.py, tests/diff_python_chess_rules.py

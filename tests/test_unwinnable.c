@@ -291,6 +291,101 @@ static void test_blocked_structure_proof(void **state)
 	assert_int_equal(blocked("8/8/8/4k3/8/8/8/4K3 w - - 0 1", WHITE), 0);
 }
 
+/* ---- the proofs of the unwinnability issue: walled kings, kings that take,
+ * pieces shut in, the closure search ---- */
+
+static void test_walled_king(void **state)
+{
+	(void)state;
+	/* the white king on a1 never moves (b1 and a2 held by the pawns a2 and
+	 * b3, b2 its own stuck pawn), so the pawn a2 in front of it never
+	 * moves either, and light bishops never check a1 */
+	assert_int_equal(blocked("k7/1b6/2b5/8/8/1pB5/pP6/K7 w - - 0 1", BLACK), 1);
+	/* a dark bishop for Black: it could take the bishop c3 and check a1 */
+	assert_int_equal(blocked("k7/1b6/2b5/8/3b4/1pB5/pP6/K7 w - - 0 1", BLACK), 0);
+}
+
+static void test_kings_take_walking_pawns(void **state)
+{
+	(void)state;
+	/* below the wall of ranks 6 and 7 the white king may take the black
+	 * pawns that walk down; then White's pawns walk up to the wall, and no
+	 * black pawn gets past a white one, nor checks without being taken */
+	assert_int_equal(blocked("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1", WHITE), 1);
+	assert_int_equal(blocked("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1", BLACK), 1);
+	/* the pawns e4 and e5 block each other, but the white king may take e5 */
+	assert_int_equal(blocked("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/4P3/8/P1P3P1/4K3 w - - 0 1", WHITE), 1);
+	assert_int_equal(blocked("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/4P3/8/P1P3P1/4K3 w - - 0 1", BLACK), 1);
+	/* a hole in the wall on the g- and h-files: the black king comes down
+	 * and takes White's pawns, and Black's promote */
+	assert_int_equal(blocked("1k6/p1p1p3/P1P1P3/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1", BLACK), 0);
+	assert_int_equal(ask("1k6/p1p1p3/P1P1P3/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1", BLACK), MATE_POSSIBLE);
+}
+
+static void test_pieces_shut_in(void **state)
+{
+	(void)state;
+	/* the knights on a4 and a5 have only their own stuck pawns to jump to:
+	 * they never move, and the pawns in front of them never do */
+	assert_int_equal(blocked("k7/1p6/1Pp5/n1P5/N1p5/1pP1B3/1P1B4/K7 w - - 0 1", WHITE), 1);
+	assert_int_equal(blocked("k7/1p6/1Pp5/n1P5/N1p5/1pP1B3/1P1B4/K7 w - - 0 1", BLACK), 1);
+	/* without the white knight, the black one gets out by a4 */
+	assert_int_equal(blocked("k7/1p6/1Pp5/n1P5/2p5/1pP1B3/1P1B4/K7 w - - 0 1", WHITE), 0);
+}
+
+static enum mate_ability closure(const char *fen, enum color winner, long budget)
+{
+	struct position pos;
+
+	setup(&pos, fen);
+	return mate_closure(&pos, winner, budget, NULL);
+}
+
+static void test_closure_search(void **state)
+{
+	(void)state;
+	/* a shuffle: the rook goes h3-h4-h3 inside its box, the black king
+	 * where it likes; every position is met again, none is a mate */
+	assert_int_equal(closure("8/6p1/1k4P1/6PK/6P1/6PR/7P/8 w - - 0 1", WHITE, 10000), MATE_IMPOSSIBLE);
+	/* the same with a budget too small: nothing is said */
+	assert_int_equal(closure("8/6p1/1k4P1/6PK/6P1/6PR/7P/8 w - - 0 1", WHITE, 100), MATE_UNKNOWN);
+	/* a fortress that a helpmate breaks: the dark bishop takes on c3 */
+	assert_int_equal(closure("k7/1b6/2b5/8/3b4/1pB5/pP6/K7 w - - 0 1", BLACK, 400000), MATE_POSSIBLE);
+	/* only the forced line fxg5+ is legal, and it mates Black */
+	assert_int_equal(closure("7r/2PR4/6pk/6q1/5P1K/r7/8/8 w - - 0 40", BLACK, 1000), MATE_IMPOSSIBLE);
+}
+
+static void test_win_on_time(void **state)
+{
+	struct position pos;
+
+	(void)state;
+	/* the black king walled in on b8, the bishop a6 shut in: Black's pawns
+	 * never change files, and Black runs out of moves before the white
+	 * king's captures free anything (the closure needs 200,783 positions) */
+	setup(&pos, "1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - - 0 1");
+	assert_int_equal(plainly_open(&pos, BLACK), 0);
+	assert_int_equal(can_win_on_time(&pos, BLACK), MATE_IMPOSSIBLE);
+	/* White can: its king takes the black pawns, and its own promote */
+	assert_int_equal(plainly_open(&pos, WHITE), 0);
+	assert_int_equal(can_win_on_time(&pos, WHITE), MATE_POSSIBLE);
+	/* open positions are not searched: nothing is said */
+	setup(&pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+	assert_int_equal(plainly_open(&pos, WHITE), 1);
+	assert_int_equal(can_win_on_time(&pos, WHITE), MATE_UNKNOWN);
+	setup(&pos, "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1");
+	assert_int_equal(plainly_open(&pos, WHITE), 1);
+	setup(&pos, "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1");
+	assert_int_equal(plainly_open(&pos, WHITE), 1);
+	setup(&pos, "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
+	assert_int_equal(plainly_open(&pos, WHITE), 0);
+	setup(&pos, "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
+	assert_int_equal(plainly_open(&pos, WHITE), 1);
+	setup(&pos, "k7/1b6/2b5/8/8/1pB5/pP6/K7 w - - 0 1");
+	assert_int_equal(plainly_open(&pos, BLACK), 0);
+	assert_int_equal(can_win_on_time(&pos, BLACK), MATE_IMPOSSIBLE);
+}
+
 /* ---- game over ---- */
 
 static void test_stalemate_is_dead_and_unwinnable(void **state)
@@ -545,6 +640,11 @@ int main(void)
 		cmocka_unit_test(test_epd_cha_vectors),
 		cmocka_unit_test(test_material_proof),
 		cmocka_unit_test(test_blocked_structure_proof),
+		cmocka_unit_test(test_walled_king),
+		cmocka_unit_test(test_kings_take_walking_pawns),
+		cmocka_unit_test(test_pieces_shut_in),
+		cmocka_unit_test(test_closure_search),
+		cmocka_unit_test(test_win_on_time),
 		cmocka_unit_test(test_stalemate_is_dead_and_unwinnable),
 		cmocka_unit_test(test_checkmate_on_the_board),
 		cmocka_unit_test(test_in_check_not_mated),

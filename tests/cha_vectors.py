@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""cha_vectors.py - `pgnaudit check` against the Chess Unwinnability Analyzer's positions.
+
+Reads ../shared/cha (CHA_DIR): test-vector.txt, whose every position has a
+two-character class saying which sides can still mate ("WB", "W-", "-B",
+"--"), and lichess-30K-games.txt, 30,000 positions of real lichess games
+that ended on time.  Each position becomes a game with no moves, set up
+from its FEN, that the one side won on time (Termination "time forfeit");
+for the vectors, both sides in turn, 3,606 games.  Then:
+
+  - a side the class says can mate never gets unwinnable-timeout (no false
+    alarm, ever);
+  - of the sides it says cannot, those neither mated nor stalemated
+    (wrong-result) nor refused as unreachable (bad-fen), at least FLOOR get
+    unwinnable-timeout (the share is printed);
+  - of the lichess positions (won by the side not to move, as lichess
+    flags the side to move), exactly the three that CHA finds unwinnable.
+
+Usage: cha_vectors.py [PGNAUDIT]; skips with a message where the data is
+absent.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+CHA_DIR = os.environ.get("CHA_DIR", "../shared/cha")
+# Found with the searches of 2026-12-03 (1648 of 1679): a floor, so that a
+# change that loses cases fails here.
+FLOOR = 1648
+# The lichess games CHA finds unwinnable, by their id.
+LICHESS_UNWINNABLE = {"AHPAU56z", "tapdr97m", "VIdrelSz"}
+
+
+def game(n, event, fen, result):
+    return (f'[Event "{event}"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "{n}"]\n[White "W"]\n[Black "B"]\n'
+            f'[Result "{result}"]\n[SetUp "1"]\n[FEN "{fen}"]\n[Termination "time forfeit"]\n\n{result}\n\n')
+
+
+def run(binary, path):
+    jobs = str(os.cpu_count() or 1)
+    out = subprocess.run([binary, "check", "-q", "-j", jobs, "-f", "jsonl", path],
+                         stdout=subprocess.PIPE, check=False).stdout
+    codes = {}
+    for line in out.decode().splitlines():
+        record = json.loads(line)
+        if "code" in record:
+            codes.setdefault(record["game"], set()).add(record["code"])
+    return codes
+
+
+def vectors(binary, tmp):
+    cases = []
+    with open(os.path.join(CHA_DIR, "test-vector.txt")) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            cls, fen = line[:2], line[3:].strip()
+            if len(fen.split()) == 4:
+                fen += " 0 1"
+            cases.append((fen, "1-0", cls[0] == "W"))
+            cases.append((fen, "0-1", cls[1] == "B"))
+    path = os.path.join(tmp, "vectors.pgn")
+    with open(path, "w") as f:
+        for n, (fen, result, _) in enumerate(cases, 1):
+            f.write(game(n, "CHA test vector", fen, result))
+    codes = run(binary, path)
+    false_alarms, found, missed, excluded = [], 0, 0, 0
+    for n, (fen, result, can) in enumerate(cases, 1):
+        got = codes.get(n, set())
+        if can:
+            if "unwinnable-timeout" in got:
+                false_alarms.append((n, result, fen))
+        elif "wrong-result" in got or "bad-fen" in got:
+            excluded += 1
+        elif "unwinnable-timeout" in got:
+            found += 1
+        else:
+            missed += 1
+    share = 100.0 * found / (found + missed)
+    print(f"cha_vectors.py: {len(cases)} games; unwinnable sides found {found} of {found + missed} "
+          f"({share:.2f}%), {excluded} mated, stalemated or unreachable, {len(false_alarms)} false alarms")
+    ok = True
+    for n, result, fen in false_alarms:
+        print(f"FAIL: game {n} ({result}, {fen}): unwinnable-timeout for a side that can mate")
+        ok = False
+    if found < FLOOR:
+        print(f"FAIL: {found} unwinnable sides found, fewer than the {FLOOR} found before")
+        ok = False
+    return ok
+
+
+def lichess(binary, tmp):
+    ids = []
+    path = os.path.join(tmp, "lichess.pgn")
+    with open(os.path.join(CHA_DIR, "lichess-30K-games.txt")) as f, open(path, "w") as out:
+        for n, line in enumerate(f, 1):
+            fields = line.split()
+            fen, gid = " ".join(fields[:6]), fields[6]
+            ids.append(gid)
+            out.write(game(n, "lichess " + gid, fen, "0-1" if fields[1] == "w" else "1-0"))
+    codes = run(binary, path)
+    flagged = {ids[n - 1] for n, got in codes.items() if "unwinnable-timeout" in got}
+    print(f"cha_vectors.py: {len(ids)} lichess time forfeits; unwinnable-timeout on {sorted(flagged)}")
+    if flagged != LICHESS_UNWINNABLE:
+        print(f"FAIL: expected exactly {sorted(LICHESS_UNWINNABLE)}")
+        return False
+    return True
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else "./pgnaudit"
+    if not os.path.isdir(CHA_DIR):
+        print(f"cha_vectors.py: {CHA_DIR} not found; skipping the unwinnability vectors (set CHA_DIR)")
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        ok = vectors(binary, tmp)
+        ok = lichess(binary, tmp) and ok
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
