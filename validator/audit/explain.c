@@ -369,9 +369,10 @@ static const struct check_explanation explanations[] = {
 	  "The game is recorded as won on time, by the Termination or TerminationDetails tag or a "
 	  "comment after the last move (\"Black forfeits on time\", \"time forfeit\"), but the winner "
 	  "could not have checkmated by any series of legal moves from the final position: by the Laws "
-	  "the game is drawn. It is reported when the winner has no queen, no rook and no pawn that can "
-	  "still advance, and the impossibility is proved; a record that names the winner as the one who "
-	  "lost on time is left alone. The suggestion is 1/2-1/2.",
+	  "the game is drawn. It is reported only when the impossibility is proved: by the material, by "
+	  "pawns, kings and pieces that can never move or change, or, where the position is not plainly "
+	  "open, by a search that visits every position reachable and meets no mate; a record that names "
+	  "the winner as the one who lost on time is left alone. The suggestion is 1/2-1/2.",
 	  RULES({ "FIDE 6.9", NULL }),
 	  ROSTER("1-0") "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/7r/4K3 w - - 0 60\"]\n"
 	  "[Termination \"Black lost on time\"]\n\n60. Kd1 Kd7 1-0\n",

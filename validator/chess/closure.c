@@ -121,6 +121,8 @@ static int add(struct closure *c, const struct packed *p)
 {
 	size_t mask, at;
 
+	if (c->budget < 1)
+		return -1;
 	if (c->count * 2 >= ((size_t)1 << c->bits) && grow_slots(c))
 		return -1;
 	mask = ((size_t)1 << c->bits) - 1;
@@ -131,6 +133,8 @@ static int add(struct closure *c, const struct packed *p)
 		return -1;
 	if (c->count == c->cap) {
 		size_t cap = c->cap ? c->cap * 2 : 1024;
+		if (cap > (size_t)c->budget)
+			cap = (size_t)c->budget;
 		struct packed *states = realloc(c->states, cap * sizeof *states);
 		if (!states)
 			return -1;

@@ -14,12 +14,17 @@
  *     mated king always sees the knight's square); bishops of one colour
  *     against nothing that could stand on the other colour but rooks and
  *     queens (which, beside the king, can always reach the checking line);
- *   - a pawn structure that can never change (every pawn blocked, no capture
- *     ever possible), in which each piece stays inside the region it can
- *     reach around the pawns, so that the winner mates only if one of its
- *     pieces can reach a line into the other king's region.
+ *   - a structure that can never change (pawns blocked for good, kings
+ *     walled in by them, pieces shut in by their own units; no capture
+ *     ever possible but kings taking the pawns that still walk), in which
+ *     each piece stays inside the region it can reach around the units
+ *     that never move, so that the winner mates only if one of its pieces
+ *     can reach a line into the other king's region (and bishops of one
+ *     colour only with a blocker for each neighbour of the mating square).
  * The arguments are spelt out atop each function.  Everything else is left
- * to helpmate.c: a short forced-line proof, then a helpmate search.
+ * to helpmate.c (a short forced-line proof, a helpmate search) and to
+ * closure.c (every position reachable); plainly_open() says where those
+ * searches are not worth their cost.
  */
 #include "validator/chess/movegen.h"
 #include "validator/chess/unwinnable.h"

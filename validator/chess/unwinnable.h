@@ -21,22 +21,25 @@
  *     queens at most; bishops of one colour against nothing that could
  *     block on the other colour) are a few popcounts;
  *   - the blocked-structure proof gives up at once unless every pawn has an
- *     enemy pawn ahead on its file, and otherwise floods the board once per
- *     piece (a few microseconds);
+ *     enemy pawn or a piece ahead on its file, and otherwise finds the
+ *     units that never move and floods the board once per piece (a few
+ *     microseconds);
  *   - the forced-line proof explores every legal continuation up to six
  *     plies (at most 2,000 positions) but gives up at the first line it
  *     cannot close, which in an ordinary position is after about seven;
- *   - only can_checkmate() then runs the helpmate search, at most
- *     HELPMATE_NODE_BUDGET positions at 0.2-0.5 us each: under 10 ms when
- *     it fails, usually far less when it finds a mate.
+ *   - can_win_on_time() then, unless plainly_open(), runs the helpmate
+ *     search (TIMEOUT_HELPMATE_BUDGET positions at most, 0.2-0.5 us each)
+ *     and the closure search (CLOSURE_NODE_BUDGET positions at most, about
+ *     0.6 us each and 56 bytes, freed before it returns): a few tenths of
+ *     a second for a position that exhausts both, none in an open one.
  * is_dead_position() never runs the helpmate search: a position it cannot
  * prove dead is simply not dead to it.  It averaged 2.2 us per position on
  * the corpus (worst 0.12 ms); can_checkmate() 0.3 ms (worst 3 ms) on the
  * 2,053 sides there without a queen, rook or free pawn.
  *
- * Nothing is allocated and nothing is shared: every table lives on the
- * caller's stack (the helpmate search needs about 270 KB of it at its
- * deepest), so any number of threads may ask at once.
+ * Nothing is shared: every table of the helpmate search lives on the
+ * caller's stack (about 270 KB of it at its deepest), the closure search's
+ * on the heap for the one call, so any number of threads may ask at once.
  */
 #ifndef PGNAUDIT_UNWINNABLE_H
 #define PGNAUDIT_UNWINNABLE_H
@@ -71,10 +74,8 @@ enum mate_ability can_checkmate_within(const struct position *pos, enum color wi
 
 /* The proofs alone (material, no legal move, a blocked structure, every
  * short line closing): MATE_IMPOSSIBLE, MATE_POSSIBLE (the side to move is
- * mated already) or MATE_UNKNOWN.  This is all `check` asks (an unwinnable
- * time forfeit wants a proof); the helpmate search is for the tests, which
- * hold it to the CHA positions, until the unwinnability issue puts it to
- * work, and the binary does not link it (nothing of it in `nm pgnaudit`). */
+ * mated already) or MATE_UNKNOWN.  What `check` asks of a draw's final
+ * position; a time forfeit gets can_win_on_time(). */
 enum mate_ability mate_by_proofs(const struct position *pos, enum color winner, struct helpmate *line);
 
 /* A dead position: neither side can checkmate (both MATE_IMPOSSIBLE by the
