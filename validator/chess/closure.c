@@ -21,16 +21,16 @@
  *
  * Identity is the whole position, not its key: each position is kept packed
  * (the board in nibbles, the side to move, castling rights and the en
- * passant square as position_key() counts them, 48 bytes with its key), and
+ * passant square as position_key() counts them, 56 bytes with its key), and
  * two are one when all of that is equal, so a collision of keys cannot
  * merge two positions.  The move counters play no part (the Laws' 75-move
  * rule and fivefold repetition do not cut a series short for 6.9 and
  * 5.2.2: see unwinnable.h).
  *
- * Memory: the packed positions and a table of their indices, grown by
- * doubling as they are met, at most about 80 bytes a position: up to
- * CLOSURE_NODE_BUDGET positions, 10 MB, freed before it returns.  Nothing
- * is shared, so threads may search at once.
+ * Memory: the packed positions and a table of their indices (4 bytes, at
+ * most half full), grown by doubling as they are met and capped at the
+ * budget: for CLOSURE_NODE_BUDGET positions, 22 MB and 4 MB, freed before
+ * it returns.  Nothing is shared, so threads may search at once.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +45,6 @@ struct packed {
 	uint8_t side_to_move;
 	int8_t ep_square;  /* only when an en passant capture is legal (as keyed) */
 	uint8_t chess960;
-	uint8_t pad[5];
 };
 
 struct closure {
@@ -65,7 +64,9 @@ static void pack(const struct position *pos, struct packed *p)
 	for (int sq = 0; sq < 64; sq += 2)
 		p->cells[sq / 2] = (uint8_t)(pos->board[sq] | pos->board[sq + 1] << 4);
 	p->side_to_move = pos->side_to_move;
-	p->ep_square = pos->ep_keyed ? pos->ep_square : SQUARE_NONE;
+	p->ep_square = SQUARE_NONE;
+	if (pos->ep_keyed)
+		p->ep_square = pos->ep_square;
 	p->chess960 = pos->chess960;
 }
 
