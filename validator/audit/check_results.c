@@ -388,9 +388,8 @@ static int report_unwinnable_timeout(const struct game_record *rec, enum final_s
 	 * contradicts itself; nothing sound can be said. */
 	if (!forfeit || forfeit->side == winner)
 		return 0;
-	/* Only a proof of MATE_IMPOSSIBLE matters here; the helpmate search
-	 * (node budget 0: skipped) would only find helpmates, at up to a
-	 * millisecond a game. */
+	/* Only a proof of MATE_IMPOSSIBLE matters here (unwinnable.h says what
+	 * can_win_on_time() searches, and where it does not). */
 	if (can_win_on_time(pos, (enum color)winner) != MATE_IMPOSSIBLE)
 		return 0;
 	struct finding *f = record_game_finding(rec, CHECK_UNWINNABLE_TIMEOUT, out);

@@ -147,15 +147,6 @@ static int add(struct closure *c, const struct packed *p)
 	return 1;
 }
 
-/* Could the blocked-structure proof, which did not close the position
- * before the move, close it now?  A move inside a piece's region changes
- * no region; only captures, pawn moves and lost castling rights can. */
-static int structure_changed(const struct position *before, const struct position *after)
-{
-	return after->by_type[PAWN] != before->by_type[PAWN] || after->castling_rooks != before->castling_rooks
-	    || popcount(position_occupied(after)) != popcount(position_occupied(before));
-}
-
 /* What a position met by a move says: 1 the winner has mated, 0 closed
  * (nothing below can be a mate), -1 to be looked at. */
 static int judge(const struct closure *c, const struct position *before, const struct position *pos)

@@ -325,15 +325,6 @@ static int repeats(const struct search *s, const struct position *pos, int ply)
 	return 0;
 }
 
-/* Could the blocked-structure proof, which failed before the move, now
- * succeed?  Moves inside a piece's region leave every region as it was, so
- * only captures, pawn moves and lost castling rights change the answer. */
-static int structure_changed(const struct position *before, const struct position *after)
-{
-	return popcount(position_occupied(after)) != popcount(position_occupied(before))
-	    || after->by_type[PAWN] != before->by_type[PAWN] || after->castling_rooks != before->castling_rooks;
-}
-
 /* Tries the moves of pos, cheapest class first, and within a class the
  * winner's checks first. */
 static enum verdict search_moves(struct search *s, const struct position *pos, const struct move_list *list,

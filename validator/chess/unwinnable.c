@@ -127,7 +127,8 @@ struct frozen_board {
 	bitboard span[2];          /* where the pawns of a colour may ever stand */
 	bitboard stuck_attacks[2]; /* what the stuck pawns of a colour attack */
 	bitboard guarded[2];       /* the same and what its walled king attacks: for ever */
-	bitboard takeable[2];      /* the enemy pawns, not stuck, that a colour's king may take */
+	bitboard takeable[2];      /* the enemy units a colour's king may take: walking pawns, and
+				      stuck pawns or shut-in pieces nothing guards */
 	bitboard pawn_reach[2];    /* what the pawns of a colour may ever attack */
 	bitboard walker_reach[2];  /* the same for the pawns that are not stuck */
 	bitboard region[64];       /* where the piece now on a square can ever stand */
@@ -158,6 +159,18 @@ static bitboard ahead(bitboard b, enum color c)
 	fill |= c == WHITE ? fill << 16 : fill >> 16;
 	fill |= c == WHITE ? fill << 32 : fill >> 32;
 	return fill;
+}
+
+/* The squares a pawn of colour c on `square` walks over: from it up to the
+ * first square of `stops` ahead (left out), or up to the last rank (kept,
+ * where it promotes). */
+static bitboard pawn_path(bitboard square, enum color c, bitboard stops)
+{
+	bitboard path = square;
+
+	while ((square = forward(square, c)) && !(square & stops))
+		path |= square;
+	return path;
 }
 
 /* Has every pawn an enemy pawn or a piece ahead on its file?  The cheap
@@ -282,12 +295,9 @@ static int walk_pawns(const struct position *pos, struct frozen_board *fb)
 		fb->span[c] = own;
 		fb->walker_reach[c] = 0;
 		while (walkers) {
-			bitboard square = BIT(pop_lsb(&walkers)), path = square;
-			while ((square = forward(square, (enum color)c)) && !(square & stops)) {
-				if (square & (RANK_BB(0) | RANK_BB(7)))
-					return 0;
-				path |= square;
-			}
+			bitboard path = pawn_path(BIT(pop_lsb(&walkers)), (enum color)c, stops);
+			if (path & (RANK_BB(0) | RANK_BB(7)))
+				return 0;
 			fb->span[c] |= path;
 			fb->walker_reach[c] |= pawn_attack_set(path, (enum color)c);
 		}
@@ -313,8 +323,10 @@ static void flood(const struct position *pos, struct frozen_board *fb, int sq)
 	fb->reach[sq] = piece_steps(type, region);
 }
 
-/* Fills fb; returns 0 unless no capture can ever happen but kings taking
- * pawns that are not stuck. */
+/* Fills fb, the units in *doomed taken as ones that may be taken; returns 0
+ * unless no capture can ever happen but kings taking pawns that are not
+ * stuck, and pieces taking pieces that are not shut in; -1 (more units in
+ * *doomed) when a shut-in piece turns out to be one an enemy piece may take. */
 static int freeze_with(const struct position *pos, struct frozen_board *fb, bitboard *doomed)
 {
 	bitboard pieces = position_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING];
@@ -346,9 +358,7 @@ static int freeze_with(const struct position *pos, struct frozen_board *fb, bitb
 			flood(pos, fb, king);
 			fb->takeable[c] = fb->reach[king] & pos->by_color[!c] & (fb->stuck | fb->shut) & ~fb->guarded[!c];
 			while (walkers) {
-				bitboard square = BIT(pop_lsb(&walkers)), path = square;
-				while ((square = forward(square, (enum color)!c)) && !(square & fb->still))
-					path |= square;
+				bitboard path = pawn_path(BIT(pop_lsb(&walkers)), (enum color)!c, fb->still);
 				if (path & fb->reach[king])
 					fb->takeable[c] |= path & enemy_pawns;
 			}
@@ -429,12 +439,8 @@ static int bishops_never_mate_on(const struct position *pos, const struct frozen
 			holders++;
 		}
 	}
-	for (bitboard b = open; b && holders < popcount(open); ) {
-		if (king_attacks(pop_lsb(&b)) & winning_king) {
-			holders++;
-			break;
-		}
-	}
+	if (piece_steps(KING, open) & winning_king)
+		holders++;
 	return holders < popcount(open);
 }
 
@@ -446,14 +452,12 @@ static int bishops_never_mate_on(const struct position *pos, const struct frozen
 static int pawn_checks_answered(const struct position *pos, const struct frozen_board *fb, enum color winner,
 				bitboard haven)
 {
-	bitboard walked = fb->span[winner] & ~fb->stuck, from = 0, defended = fb->pawn_reach[winner];
+	/* where a pawn of the winner attacks the haven from: where a pawn of
+	 * the loser in the haven would attack */
+	bitboard from = fb->span[winner] & ~fb->stuck & pawn_attack_set(haven, (enum color)!winner);
+	bitboard defended = fb->pawn_reach[winner];
 	bitboard army = pos->by_color[winner] & ~pos->by_type[PAWN];
 
-	while (walked) {
-		int sq = pop_lsb(&walked);
-		if (pawn_attack_set(BIT(sq), winner) & haven)
-			from |= BIT(sq);
-	}
 	while (army) {
 		int sq = pop_lsb(&army);
 		defended |= PIECE_TYPE(pos->board[sq]) == KING ? piece_steps(KING, fb->region[sq]) : fb->reach[sq];
@@ -514,10 +518,8 @@ int plainly_open(const struct position *pos, enum color winner)
 		if (BIT(sq) & (fb.stuck | fb.shut))
 			continue;
 		if (type == PAWN) {
-			bitboard square = BIT(sq);
-			while ((square = forward(square, winner)) && !(square & position_occupied(pos)))
-				if (square & (RANK_BB(0) | RANK_BB(7)))
-					return 1;
+			if (pawn_path(BIT(sq), winner, position_occupied(pos)) & (RANK_BB(0) | RANK_BB(7)))
+				return 1;
 			continue;
 		}
 		flood(pos, &fb, sq);

@@ -108,6 +108,16 @@ int mate_impossible_by_material(const struct position *pos, enum color winner);
  * already checkmated. */
 int mate_impossible_in_blocked_structure(const struct position *pos, enum color winner);
 
+/* Could the blocked-structure proof, which failed before the move, now
+ * succeed?  Moves inside a piece's region leave every region as it was, so
+ * only captures, pawn moves and lost castling rights change the answer
+ * (the searches of helpmate.c and closure.c ask it after every move). */
+static inline int structure_changed(const struct position *before, const struct position *after)
+{
+	return popcount(position_occupied(after)) != popcount(position_occupied(before))
+	    || after->by_type[PAWN] != before->by_type[PAWN] || after->castling_rooks != before->castling_rooks;
+}
+
 /* The searches behind the last two steps (helpmate.c), each returning
  * MATE_POSSIBLE (line filled in when not NULL), MATE_IMPOSSIBLE or
  * MATE_UNKNOWN.  helpmate_proof explores every continuation up to `depth`
