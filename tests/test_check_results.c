@@ -224,6 +224,61 @@ static void test_dead_position_then_more_moves(void **state)
 	expect_message_has(f, "Kf6 is recorded after the game ended: the position after 2. Kxd2 is dead");
 }
 
+/* The one move-after-end, at `ply`, with `text` in its message. */
+static void expect_dead_before(int ply, const char *text)
+{
+	const struct finding *f = only(CHECK_MOVE_AFTER_END);
+	assert_int_equal(f->ply, ply);
+	assert_string_equal(f->rule, "FIDE 5.2.2");
+	expect_message_has(f, text);
+}
+
+/* Positions that become dead by a check or a quiet move: every line from
+ * them runs into a stalemate within a few moves, which no capture or pawn
+ * move marks.  Each is found where it arose, at the end of a game or with
+ * moves after it; beside each, the same position with one unit more for
+ * the side that must not be stalemated, which is not dead.  The dead ones
+ * are from real games and studies of the shared corpus (the Alekhine
+ * ending 58. a7+, lichess studies); CHA agrees with each verdict, dead or
+ * not. */
+static void test_dead_by_force(void **state)
+{
+	(void)state;
+	/* After 1. a7+ Ka8 White can only stalemate. */
+	audit(FEN_GAME("1k6/1p1K4/PP6/8/8/8/8/8 w - - 0 1") "\n1. a7+ Ka8 2. Kc7 1/2-1/2\n");
+	expect_dead_before(2, "Ka8 is recorded after the game ended: the position after 1. a7+ is dead");
+	assert_int_equal(count(CHECK_WRONG_RESULT), 0);
+	audit(FEN_GAME("1k6/1p1K4/PP6/8/8/8/8/8 w - - 0 1") "\n1. a7+ 1-0\n");
+	expect_message_has(only(CHECK_WRONG_RESULT), "the final position after 1. a7+ is dead");
+	/* A black knight gives Black moves to make: not dead. */
+	audit(FEN_GAME("1k6/1p1K4/PP6/8/8/8/8/7n w - - 0 1") "\n1. a7+ Ka8 2. Kc7 Nf2 1/2-1/2\n");
+	expect_no_result_findings();
+
+	/* 1. Rh8+: the only reply, Qxh8, stalemates White. */
+	audit(FEN_GAME("4k3/2p5/4K3/8/4b2R/4P3/8/7q w - - 0 1") "\n1. Rh8+ Qxh8 1/2-1/2\n");
+	expect_dead_before(2, "the position after 1. Rh8+ is dead");
+	audit(FEN_GAME("4k3/2p5/4K3/8/4b2R/4P3/8/7q w - - 0 1") "\n1. Rh8+ 0-1\n");
+	expect_message_has(only(CHECK_WRONG_RESULT), "the final position after 1. Rh8+ is dead");
+	audit(FEN_GAME("4k3/2p5/4K3/8/4b2R/4P3/P7/7q w - - 0 1") "\n1. Rh8+ Qxh8 2. a3 0-1\n");
+	expect_no_result_findings();
+
+	/* 1. g3 walls White's king in: whatever Black plays stalemates it
+	 * (the side not to move is the one with no move). */
+	audit(FEN_GAME("1k6/8/6p1/6P1/6PK/7P/p5P1/8 w - - 0 1") "\n1. g3 a1=R 1/2-1/2\n");
+	expect_dead_before(2, "a1=R is recorded after the game ended: the position after 1. g3 is dead");
+	audit(FEN_GAME("1k6/8/6p1/6P1/6PK/7P/p5P1/8 w - - 0 1") "\n1. g3 0-1\n");
+	expect_message_has(only(CHECK_WRONG_RESULT), "the final position after 1. g3 is dead");
+	audit(FEN_GAME("1k6/8/6p1/6P1/6PK/7P/p5P1/N7 w - - 0 1") "\n1. g3 Kc7 2. Nb3 Kd7 1/2-1/2\n");
+	expect_no_result_findings();
+
+	/* 1...Qxf4: White's one move, 2. g6+, leaves Black only moves that
+	 * stalemate White. */
+	audit(FEN_GAME("8/5kp1/8/6PK/5R2/8/8/5q2 b - - 1 1") "\n1... Qxf4 2. g6+ Kf6 1/2-1/2\n");
+	expect_dead_before(2, "g6+ is recorded after the game ended: the position after 1...Qxf4 is dead");
+	audit(FEN_GAME("8/5kp1/8/6PK/5R2/8/P7/5q2 b - - 1 1") "\n1... Qxf4 2. g6+ Kf6 3. a3 0-1\n");
+	expect_no_result_findings();
+}
+
 /* Knights out and back four times: the start position stands for the
  * fifth time after 8...Ng8. */
 #define SHUFFLE "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
@@ -443,6 +498,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_dead_final_position, teardown),
 		cmocka_unit_test_teardown(test_live_final_position, teardown),
 		cmocka_unit_test_teardown(test_dead_position_then_more_moves, teardown),
+		cmocka_unit_test_teardown(test_dead_by_force, teardown),
 		cmocka_unit_test_teardown(test_fivefold_with_moves_after, teardown),
 		cmocka_unit_test_teardown(test_fivefold_after_a_pawn_move, teardown),
 		cmocka_unit_test_teardown(test_fivefold_as_the_last_move, teardown),

@@ -111,11 +111,10 @@ static inline int could_be_dead(const struct position *pos)
 	return pawns || !(pos->by_type[ROOK] | pos->by_type[QUEEN]);
 }
 
-/* Can the king of the side to move step to a square no enemy attacks?
- * Usually yes, which spares generating every move. */
-static int king_can_step(const struct position *pos)
+/* Can the king of `us` step to a square no enemy attacks (whoever is to
+ * move)?  Usually yes, which spares generating every move. */
+static int king_can_step(const struct position *pos, int us)
 {
-	int us = pos->side_to_move;
 	int king = position_king_square(pos, us);
 	bitboard without_king = position_occupied(pos) & ~BIT(king);
 	bitboard targets = king_attacks(king) & ~pos->by_color[us];
@@ -135,7 +134,7 @@ static int king_can_step(const struct position *pos)
 int has_legal_move(const struct position *pos)
 {
 	struct move_list list;
-	if (king_can_step(pos))
+	if (king_can_step(pos, pos->side_to_move))
 		return 1;
 	if (in_check(pos)) {
 		generate_legal(pos, &list);
@@ -151,6 +150,86 @@ int has_legal_move(const struct position *pos)
 static int is_checkmate(const struct position *pos)
 {
 	return in_check(pos) && !has_legal_move(pos);
+}
+
+/* The most units on the board with which a final position whose king
+ * is boxed in is asked whether it ends a forced line (final_may_be_dead):
+ * the forced dead positions of the corpus had at most 11. */
+#define FORCED_DEAD_MAX_UNITS 12
+
+static int legal_move_count(const struct position *pos)
+{
+	struct move_list list;
+	generate_legal(pos, &list);
+	return list.count;
+}
+
+/* How many forced replies final_may_be_dead() follows. */
+#define FORCED_REPLIES 4
+
+/* A cheap necessary condition, short of a proof, for a final position to
+ * be dead in the ways unwinnable.c proves it: what could_be_dead() allows
+ * (material, a locked structure); a stalemate; or a king with no square
+ * to step to and few units or replies, the shape of a position from which
+ * every line runs into a stalemate or a bare board within a few moves
+ * (after 1...Qxf4 in 8/5kp1/8/6PK/5q2/8/8/8 White's one move, g6+, leaves
+ * Black only moves that stalemate it).  A check with one reply is no
+ * choice: the position after the reply is dead exactly when this one is,
+ * and is asked instead (after 58. a7+ Ka8, White can only stalemate).
+ * `check`: the side to move is in check.  On the corpus's 43,941 final
+ * positions this let through all 322 dead ones (CHA's count) and about
+ * 750 that the proofs then reject (bench/HISTORY.md, "Dead positions
+ * where they arise"). */
+static int may_be_dead(const struct position *pos, int check, int forced)
+{
+	if (could_be_dead(pos))
+		return 1;
+	int us = pos->side_to_move;
+	int units = __builtin_popcountll(position_occupied(pos));
+	int few_units = units <= FORCED_DEAD_MAX_UNITS;
+	if (!check && !king_can_step(pos, us)) {
+		if (!few_units)
+			return !has_legal_move(pos); /* stalemate */
+		if (legal_move_count(pos) <= 2)
+			return 1; /* stalemate, or a move or two to make */
+	}
+	/* Lines closing on the side not to move: its king boxed in. */
+	if (!king_can_step(pos, !us))
+		return few_units || (check && legal_move_count(pos) <= 4);
+	if (!check || !few_units)
+		return 0;
+	struct move_list replies;
+	generate_legal(pos, &replies);
+	if (replies.count == 1 && forced < FORCED_REPLIES) {
+		struct position next = *pos;
+		make_move(&next, replies.moves[0]);
+		return may_be_dead(&next, in_check(&next), forced + 1);
+	}
+	/* A check whose one or two replies leave a bare board. */
+	return units <= 4 && replies.count <= 2;
+}
+
+static int final_may_be_dead(const struct game_record *rec, const struct position *pos)
+{
+	return may_be_dead(pos, rec->count > 0 ? rec->plies[rec->count - 1].check : in_check(pos), 0);
+}
+
+/* The first ply after which every position of the main line is dead, or
+ * -1.  A dead position stays dead whatever is played (no series of moves
+ * from it mates, so none from a position it leads to does), so a game has
+ * one only if its final position is dead: that is asked, and only then
+ * the plies before it, back from the end while they are dead too.  So a
+ * position that became dead by a check or a king move is found where it
+ * arose, at the cost of one cheap test a game (final_may_be_dead); the
+ * plies an ordinary game is made of are never asked. */
+static int dead_since(const struct game_record *rec)
+{
+	int ply = rec->count;
+	if (!final_may_be_dead(rec, record_position(rec, ply)) || !is_dead_position(record_position(rec, ply)))
+		return -1;
+	while (ply > 0 && is_dead_position(record_position(rec, ply - 1)))
+		ply--;
+	return ply;
 }
 
 /* How often the position after `ply` stood before, as
@@ -229,7 +308,7 @@ static int occurrence_filter_add(struct occurrence_filter *filter, const struct 
  * clock counts up by one a ply, and the plies under 16 into it are passed
  * over without being read (a loop over every ply, testing its clock, was a
  * third of this pass). */
-static struct game_end first_end(const struct game_record *rec)
+static struct game_end first_end_forward(const struct game_record *rec)
 {
 	struct occurrence_filter filter = { .run = INT_MIN };
 	int fide2023 = rec->rules == RULES_FIDE2023;
@@ -266,6 +345,18 @@ static struct game_end first_end(const struct game_record *rec)
 		from = until + 1;
 	}
 	return (struct game_end){ END_NONE, 0 };
+}
+
+/* The first end of either kind: what the plies tell on the way
+ * (first_end_forward) or a dead position found back from the end
+ * (dead_since), whichever came first. */
+static struct game_end first_end(const struct game_record *rec)
+{
+	struct game_end end = first_end_forward(rec);
+	int dead = dead_since(rec);
+	if (dead >= 0 && (end.kind == END_NONE || dead < end.ply))
+		return (struct game_end){ END_DEAD, dead };
+	return end;
 }
 
 /* What ended the game, as a clause: "the position after 45. Bxc6 is dead
@@ -353,13 +444,9 @@ static enum final_state final_state_of(const struct game_record *rec, struct gam
 	const struct position *pos = record_position(rec, rec->count);
 	if (!has_legal_move(pos))
 		return in_check(pos) ? FINAL_CHECKMATE : FINAL_STALEMATE;
-	/* A dead position stays dead whatever is played after it. */
-	if (end.kind == END_DEAD)
-		return FINAL_DEAD;
-	/* first_end() has already asked about a final capture or pawn move. */
-	if (rec->count > 0 && pos->halfmove_clock > 0 && could_be_dead(pos) && is_dead_position(pos))
-		return FINAL_DEAD;
-	return FINAL_LIVE;
+	/* A dead position stays dead whatever is played after it; first_end()
+	 * has asked about the final one (dead_since). */
+	return end.kind == END_DEAD ? FINAL_DEAD : FINAL_LIVE;
 }
 
 /* The first time forfeit the game records, or NULL. */
