@@ -386,6 +386,45 @@ static void test_win_on_time(void **state)
 	assert_int_equal(can_win_on_time(&pos, BLACK), MATE_IMPOSSIBLE);
 }
 
+/* Moves the side to move must make are played before anything is asked
+ * (CHA's test vectors 537, both verdicts of CHA). */
+static void test_forced_moves_first(void **state)
+{
+	struct position pos;
+
+	(void)state;
+	/* Black, in check from g6, must take the rook: 1...Kxg8 leaves the
+	 * pawns locked and the bishop f8 shut in, and White cannot mate; the
+	 * rook alone made the position look open */
+	setup(&pos, "5bR1/4p1pk/4P1P1/7K/8/8/8/8 b - - 0 1");
+	assert_int_equal(can_win_on_time(&pos, WHITE), MATE_IMPOSSIBLE);
+	/* a knight more, and after 1...Kxg8 White can: open, nothing said */
+	setup(&pos, "5bR1/4p1pk/4P1P1/7K/8/8/8/N7 b - - 0 1");
+	assert_int_equal(can_win_on_time(&pos, WHITE), MATE_UNKNOWN);
+	/* the one reply, 1...Kh7, and Black's mate is as far as ever */
+	setup(&pos, "7k/8/5K2/8/8/8/8/6R1 b - - 0 1");
+	assert_int_equal(can_win_on_time(&pos, BLACK), MATE_IMPOSSIBLE);
+}
+
+/* A piece boxed in on a few squares does not make the position open: the
+ * searches run (CHA's vector 29 and two neighbours, CHA's verdicts). */
+static void test_boxed_piece_searched(void **state)
+{
+	struct position pos;
+
+	(void)state;
+	/* the rook h3 has only h3 and h4, between its own pawns and king */
+	setup(&pos, "2k5/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1");
+	assert_int_equal(plainly_open(&pos, WHITE), 0);
+	assert_int_equal(can_win_on_time(&pos, WHITE), MATE_IMPOSSIBLE);
+	/* without the pawn g3 or h2 it gets out, and mates */
+	setup(&pos, "2k5/6p1/6P1/6PK/6P1/7R/7P/8 b - - 0 1");
+	assert_int_equal(plainly_open(&pos, WHITE), 1);
+	setup(&pos, "2k5/6p1/6P1/6PK/6P1/6PR/8/8 b - - 0 1");
+	assert_int_equal(plainly_open(&pos, WHITE), 1);
+	assert_int_not_equal(can_win_on_time(&pos, WHITE), MATE_IMPOSSIBLE);
+}
+
 /* ---- game over ---- */
 
 static void test_stalemate_is_dead_and_unwinnable(void **state)
@@ -645,6 +684,8 @@ int main(void)
 		cmocka_unit_test(test_pieces_shut_in),
 		cmocka_unit_test(test_closure_search),
 		cmocka_unit_test(test_win_on_time),
+		cmocka_unit_test(test_forced_moves_first),
+		cmocka_unit_test(test_boxed_piece_searched),
 		cmocka_unit_test(test_stalemate_is_dead_and_unwinnable),
 		cmocka_unit_test(test_checkmate_on_the_board),
 		cmocka_unit_test(test_in_check_not_mated),

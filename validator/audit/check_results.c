@@ -16,11 +16,14 @@
  * reading of the same mistake), not also a wrong-result.  Mate or stalemate
  * followed by moves is audit.c's move-after-end (the replay stops there).
  *
- * Cost: the dead-position test (unwinnable.c) is a search, so it runs only
- * where a position can have become dead - after a capture or pawn move, when
- * the material or a locked pawn structure allows it (could_be_dead) - and
- * never per ply of an ordinary middle game.  Repetitions are counted only
- * once 16 reversible plies make a fifth occurrence possible.
+ * Cost: the dead-position test (unwinnable.c) is a search, so it is never
+ * asked per ply of an ordinary game.  A dead position stays dead, so a
+ * game has one only if its final position is dead: that is asked when a
+ * cheap test allows it (final_may_be_dead), and only then the plies before
+ * it, back to the first dead one (dead_since); the plies after a capture
+ * or pawn move whose material or locked pawns allow it (could_be_dead) are
+ * asked on the way as well.  Repetitions are counted only once 16
+ * reversible plies make a fifth occurrence possible.
  */
 #include <assert.h>
 #include <limits.h>

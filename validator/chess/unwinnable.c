@@ -497,9 +497,15 @@ static int frozen_cannot_mate(const struct position *pos, const struct frozen_bo
  * ahead of it?  Then the searches of can_win_on_time() are not worth their
  * cost (a helpmate is all but certain, and no search could prove the
  * contrary: a free piece beside a free king makes the positions reachable
- * far too many to visit).  A heuristic, not a proof: it only decides what
- * is searched, never what is said.
+ * far too many to visit; a piece boxed in on fewer than OPEN_PIECE_SQUARES
+ * squares is not free).  A heuristic, not a proof: it only decides what is
+ * searched, never what is said.
  */
+
+/* The fewest squares a piece must be able to stand on to be free, for
+ * plainly_open(). */
+#define OPEN_PIECE_SQUARES 6
+
 int plainly_open(const struct position *pos, enum color winner)
 {
 	struct frozen_board fb;
@@ -523,7 +529,9 @@ int plainly_open(const struct position *pos, enum color winner)
 			continue;
 		}
 		flood(pos, &fb, sq);
-		if (!(fb.reach[sq] & haven))
+		/* A piece boxed in on a few squares multiplies the positions
+		 * by no more than those: no reason not to search. */
+		if (!(fb.reach[sq] & haven) || __builtin_popcountll(fb.region[sq]) < OPEN_PIECE_SQUARES)
 			continue;
 		if (type != BISHOP)
 			return 1;
@@ -581,6 +589,21 @@ enum mate_ability can_checkmate_within(const struct position *pos, enum color wi
 
 enum mate_ability can_win_on_time(const struct position *pos, enum color winner)
 {
+	struct position forced[2];
+	struct move_list list;
+
+	/* A move the side to move must make is no choice: winner can mate
+	 * from pos exactly when it can after the move (pos is not mate, a
+	 * move is legal).  Followed a few at most: a longer forced line is a
+	 * cycle, or the proofs' to close. */
+	for (int i = 0; i < FORCED_MOVES && !mover_in_check(pos); i++) {
+		generate_legal(pos, &list);
+		if (list.count != 1)
+			break;
+		forced[i % 2] = *pos;
+		make_move(&forced[i % 2], list.moves[0]);
+		pos = &forced[i % 2];
+	}
 	enum mate_ability answer = mate_by_proofs(pos, winner, NULL);
 
 	if (answer != MATE_UNKNOWN || mover_in_check(pos) || plainly_open(pos, winner))

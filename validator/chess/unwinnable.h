@@ -87,6 +87,9 @@ int is_dead_position(const struct position *pos);
 #define CLOSURE_NODE_BUDGET 400000L
 #define TIMEOUT_HELPMATE_BUDGET 100000L
 
+/* The forced moves can_win_on_time() plays before it asks. */
+#define FORCED_MOVES 8
+
 /* Could `winner`, whose opponent's flag fell in pos, still have mated
  * (FIDE 6.9)?  The proofs, a helpmate search, then the closure search:
  * MATE_IMPOSSIBLE only with a proof. */
