@@ -166,7 +166,7 @@ static void test_dead_final_position(void **state)
 	assert_int_equal(f->severity, SEVERITY_ERROR);
 	assert_string_equal(f->rule, "FIDE 5.2.2");
 	assert_string_equal(f->suggestion, "1/2-1/2");
-	expect_message_has(f, "after 1. Kxd2 is dead");
+	expect_message_has(f, "after 1. Kxd2 is dead (neither side can checkmate by any series of legal moves):");
 	audit(TAKE_ROOK("B", "8") "\n1. Kxd2 1/2-1/2\n");
 	expect_no_result_findings();
 	/* K+N v K, and K v K. */
@@ -177,6 +177,15 @@ static void test_dead_final_position(void **state)
 	/* K+B v K+B, bishops on light squares (f1, b5). */
 	audit(TAKE_ROOK("B", "1b6") "\n1. Kxd2 1-0\n");
 	assert_string_equal(only(CHECK_WRONG_RESULT)->rule, "FIDE 5.2.2");
+	/* 1. f4 locks the last pawns: neither king can cross the wall, and
+	 * the message says so. */
+	audit(FEN_GAME("8/8/3k4/1p1p1p1p/1P1P3P/4KP2/8/8 w - - 0 1") "\n1. f4 1-0\n");
+	expect_message_has(only(CHECK_WRONG_RESULT), "after 1. f4 is dead (neither side can checkmate by any series of "
+						    "legal moves; the pawns are locked for good and nothing can get "
+						    "through): the game is drawn, but the result says 1-0");
+	/* Before 1. f4 the wall has a gap on the f-file. */
+	audit(FEN_GAME("8/8/3k4/1p1p1p1p/1P1P3P/4KP2/8/8 w - - 0 1") "\n1. Kf4 1-0\n");
+	expect_no_result_findings();
 }
 
 static void test_live_final_position(void **state)
@@ -247,9 +256,13 @@ static void test_dead_by_force(void **state)
 	/* After 1. a7+ Ka8 White can only stalemate. */
 	audit(FEN_GAME("1k6/1p1K4/PP6/8/8/8/8/8 w - - 0 1") "\n1. a7+ Ka8 2. Kc7 1/2-1/2\n");
 	expect_dead_before(2, "Ka8 is recorded after the game ended: the position after 1. a7+ is dead");
+	expect_message_has(only(CHECK_MOVE_AFTER_END),
+			   "is dead (neither side can checkmate by any series of legal moves; every series of moves from it "
+			   "ends within six plies in stalemate or in a position too bare or too locked to mate)");
 	assert_int_equal(count(CHECK_WRONG_RESULT), 0);
 	audit(FEN_GAME("1k6/1p1K4/PP6/8/8/8/8/8 w - - 0 1") "\n1. a7+ 1-0\n");
 	expect_message_has(only(CHECK_WRONG_RESULT), "the final position after 1. a7+ is dead");
+	expect_message_has(only(CHECK_WRONG_RESULT), "too locked to mate): the game is drawn, but the result says 1-0");
 	/* A black knight gives Black moves to make: not dead. */
 	audit(FEN_GAME("1k6/1p1K4/PP6/8/8/8/8/7n w - - 0 1") "\n1. a7+ Ka8 2. Kc7 Nf2 1/2-1/2\n");
 	expect_no_result_findings();

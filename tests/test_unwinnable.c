@@ -425,6 +425,27 @@ static void test_boxed_piece_searched(void **state)
 	assert_int_not_equal(can_win_on_time(&pos, WHITE), MATE_IMPOSSIBLE);
 }
 
+/* Why a position is dead, for the message that says so. */
+static void test_dead_position_reason(void **state)
+{
+	struct position pos;
+
+	(void)state;
+	setup(&pos, "8/8/8/8/8/8/3B4/k1K5 w - - 0 1");
+	assert_int_equal(dead_position_reason(&pos), DEAD_MATERIAL);
+	/* a wall of pawns neither king can cross */
+	setup(&pos, "8/8/3k4/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1");
+	assert_int_equal(dead_position_reason(&pos), DEAD_BLOCKED);
+	/* after 1. a7+ Black's one reply leaves White only stalemates */
+	setup(&pos, "1k6/Pp1K4/1P6/8/8/8/8/8 b - - 0 1");
+	assert_int_equal(dead_position_reason(&pos), DEAD_FORCED);
+	setup(&pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+	assert_int_equal(dead_position_reason(&pos), DEAD_NOT);
+	/* a knight more for Black: not dead */
+	setup(&pos, "1k6/Pp1K4/1P6/8/8/8/8/7n b - - 0 1");
+	assert_int_equal(dead_position_reason(&pos), DEAD_NOT);
+}
+
 /* ---- game over ---- */
 
 static void test_stalemate_is_dead_and_unwinnable(void **state)
@@ -686,6 +707,7 @@ int main(void)
 		cmocka_unit_test(test_win_on_time),
 		cmocka_unit_test(test_forced_moves_first),
 		cmocka_unit_test(test_boxed_piece_searched),
+		cmocka_unit_test(test_dead_position_reason),
 		cmocka_unit_test(test_stalemate_is_dead_and_unwinnable),
 		cmocka_unit_test(test_checkmate_on_the_board),
 		cmocka_unit_test(test_in_check_not_mated),

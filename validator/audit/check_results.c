@@ -362,6 +362,20 @@ static struct game_end first_end(const struct game_record *rec)
 	return end;
 }
 
+/* Why a dead position is dead, as the end of a parenthesis after the Laws'
+ * words ("neither side can checkmate by any series of legal moves"). */
+static const char *why_dead(const struct position *pos)
+{
+	switch (dead_position_reason(pos)) {
+	case DEAD_BLOCKED:
+		return "; the pawns are locked for good and nothing can get through";
+	case DEAD_FORCED:
+		return "; every series of moves from it ends within six plies in stalemate or in a position too bare or too locked to mate";
+	default:
+		return "";
+	}
+}
+
 /* What ended the game, as a clause: "the position after 45. Bxc6 is dead
  * (...)".  The 2023 article it rests on goes into *rule. */
 static void describe_end(const struct game_record *rec, struct game_end end, const char **rule, char *buf,
@@ -372,8 +386,8 @@ static void describe_end(const struct game_record *rec, struct game_end end, con
 	switch (end.kind) {
 	case END_DEAD:
 		*rule = "FIDE 5.2.2";
-		snprintf(buf, len, "the position %s is dead (neither side can checkmate by any series of legal moves)",
-			 where);
+		snprintf(buf, len, "the position %s is dead (neither side can checkmate by any series of legal moves%s)",
+			 where, why_dead(record_position(rec, end.ply)));
 		break;
 	case END_FIVEFOLD:
 		*rule = "FIDE 9.6.1";
@@ -393,7 +407,7 @@ static void describe_end(const struct game_record *rec, struct game_end end, con
  * for one fault. */
 static void report_move_after_end(const struct game_record *rec, struct game_end end, struct finding_list *out)
 {
-	char what[200];
+	char what[256];
 	const char *rule;
 	describe_end(rec, end, &rule, what, sizeof what);
 	struct finding *f = record_move_finding(rec, end.ply + 1, CHECK_MOVE_AFTER_END, out);
@@ -411,7 +425,7 @@ static void report_move_after_end(const struct game_record *rec, struct game_end
 static void report_automatic_draw(const struct game_record *rec, struct game_end end, enum outcome result,
 				  struct finding_list *out)
 {
-	char what[200], verdict[80];
+	char what[256], verdict[80];
 	const char *rule;
 	int decisive = result == OUTCOME_WHITE_WINS || result == OUTCOME_BLACK_WINS;
 	int play_went_on = end.ply < rec->count || rec->stop != STOP_NONE;
@@ -500,7 +514,7 @@ static void report_wrong_result(const struct game_record *rec, enum final_state 
 	const struct position *pos = record_position(rec, rec->count);
 	enum outcome right = OUTCOME_DRAW;
 	const char *rule, *what;
-	char where[80];
+	char where[80], dead[256];
 	if (result == OUTCOME_NONE)
 		return;
 	if (state == FINAL_CHECKMATE) {
@@ -512,10 +526,13 @@ static void report_wrong_result(const struct game_record *rec, enum final_state 
 		what = "stalemate: the game is drawn";
 	} else {
 		rule = "FIDE 5.2.2";
-		what = "dead (neither side can checkmate by any series of legal moves): the game is drawn";
+		what = dead;
 	}
 	if (result == right)
 		return;
+	if (what == dead)
+		snprintf(dead, sizeof dead, "dead (neither side can checkmate by any series of legal moves%s): the game is drawn",
+			 why_dead(pos));
 	record_where(rec, rec->count, where, sizeof where);
 	struct finding *f = record_game_finding(rec, CHECK_WRONG_RESULT, out);
 	f->rule = rule;

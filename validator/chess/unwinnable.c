@@ -550,7 +550,7 @@ int mate_impossible_in_blocked_structure(const struct position *pos, enum color 
 }
 
 /* How deep and how wide the forced-line proof looks. */
-#define FORCED_LINE_DEPTH 6
+#define FORCED_LINE_DEPTH FORCED_LINE_PLIES
 #define FORCED_LINE_NODES 2000L
 
 /* The proofs from the cheapest to the dearest.  The material proof holds
@@ -622,6 +622,25 @@ enum mate_ability can_checkmate(const struct position *pos, enum color winner)
 static int forced_line_closes(const struct position *pos, enum color winner)
 {
 	return helpmate_proof(pos, winner, FORCED_LINE_DEPTH, FORCED_LINE_NODES, NULL) == MATE_IMPOSSIBLE;
+}
+
+enum dead_reason dead_position_reason(const struct position *pos)
+{
+	struct frozen_board fb;
+	int material[2] = { mate_impossible_by_material(pos, WHITE), mate_impossible_by_material(pos, BLACK) };
+	int blocked[2] = { 0, 0 };
+
+	if (material[WHITE] && material[BLACK])
+		return DEAD_MATERIAL;
+	if (!is_dead_position(pos))
+		return DEAD_NOT;
+	if (pos->by_type[PAWN] && freeze(pos, &fb))
+		for (int c = WHITE; c <= BLACK; c++)
+			blocked[c] = !material[c] && frozen_cannot_mate(pos, &fb, (enum color)c);
+	for (int c = WHITE; c <= BLACK; c++)
+		if (!material[c] && !blocked[c])
+			return DEAD_FORCED;
+	return DEAD_BLOCKED;
 }
 
 /* Both sides' proofs, the board flooded only once.  A stalemate is dead

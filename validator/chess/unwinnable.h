@@ -82,6 +82,18 @@ enum mate_ability mate_by_proofs(const struct position *pos, enum color winner, 
  * proofs alone).  Cheap enough for every final position of a game. */
 int is_dead_position(const struct position *pos);
 
+/* Which proof makes a position dead, for a message saying why: bare
+ * material for both sides, a locked structure (for at least one side, the
+ * other's material aside), or every line of at most FORCED_LINE_PLIES
+ * plies ending in one of those or a stalemate (for at least one side);
+ * DEAD_NOT when is_dead_position() says no.  Asked only for a finding: it
+ * runs the proofs again. */
+enum dead_reason { DEAD_NOT, DEAD_MATERIAL, DEAD_BLOCKED, DEAD_FORCED };
+enum dead_reason dead_position_reason(const struct position *pos);
+
+/* The longest forced line the proofs follow, in plies. */
+#define FORCED_LINE_PLIES 6
+
 /* Positions the closure search visits at most, and the helpmate search
  * before it, for can_win_on_time(). */
 #define CLOSURE_NODE_BUDGET 400000L
