@@ -333,6 +333,35 @@ static void test_pieces_shut_in(void **state)
 	assert_int_equal(blocked("k7/1p6/1Pp5/n1P5/2p5/1pP1B3/1P1B4/K7 w - - 0 1", WHITE), 0);
 }
 
+/* A king with two squares and nothing else of its side that can move keeps
+ * the other king off the squares next to them (the other side's move there
+ * leaves it no move: the game ends).  The positions are CHA's test vectors
+ * (tests/test-vector.txt), which CHA finds unwinnable for both sides. */
+static void test_two_square_king(void **state)
+{
+	(void)state;
+	/* White's king has h3 and h4; the black king never comes to h2 (to
+	 * cover h3 while a dark bishop checks on h4), nor takes h5 to free the
+	 * h-pawn: Black's dark bishops never mate, and White has nothing */
+	assert_int_equal(blocked("8/b1b5/k6p/2b2p1P/1b3p2/5PpK/6P1/8 w - - 0 1", BLACK), 1);
+	assert_int_equal(blocked("8/b1b5/k6p/2b2p1P/1b3p2/5PpK/6P1/8 w - - 0 1", WHITE), 1);
+	assert_int_equal(blocked("8/8/7p/5p1P/5p1K/4bPp1/5bPb/4bkb1 b - - 0 1", BLACK), 1);
+	/* Black's king has a5 and a6, White's four dark bishops never mate */
+	assert_int_equal(blocked("8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1", WHITE), 1);
+	assert_int_equal(blocked("8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1", BLACK), 1);
+	/* a white knight gives White moves to wait with: Black's king comes
+	 * to h2 and a bishop mates on g5 */
+	assert_int_equal(blocked("8/b1b5/k6p/2b2p1P/1b3p2/5PpK/6P1/N7 w - - 0 1", BLACK), 0);
+	assert_int_equal(ask("8/b1b5/k6p/2b2p1P/1b3p2/5PpK/6P1/N7 w - - 0 1", BLACK), MATE_POSSIBLE);
+	/* a black knight likewise for White */
+	assert_int_equal(blocked("8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/7n w - - 0 1", WHITE), 0);
+	assert_int_equal(ask("8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/7n w - - 0 1", WHITE), MATE_POSSIBLE);
+	/* without the pawn g3 the white king has g3, h2 and more: it is not
+	 * kept on two squares, and Black mates */
+	assert_int_equal(blocked("8/b1b5/k6p/2b2p1P/1b3p2/5P1K/6P1/8 w - - 0 1", BLACK), 0);
+	assert_int_equal(ask("8/b1b5/k6p/2b2p1P/1b3p2/5P1K/6P1/8 w - - 0 1", BLACK), MATE_POSSIBLE);
+}
+
 static enum mate_ability closure(const char *fen, enum color winner, long budget)
 {
 	struct position pos;
@@ -703,6 +732,7 @@ int main(void)
 		cmocka_unit_test(test_walled_king),
 		cmocka_unit_test(test_kings_take_walking_pawns),
 		cmocka_unit_test(test_pieces_shut_in),
+		cmocka_unit_test(test_two_square_king),
 		cmocka_unit_test(test_closure_search),
 		cmocka_unit_test(test_win_on_time),
 		cmocka_unit_test(test_forced_moves_first),

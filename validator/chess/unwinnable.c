@@ -118,6 +118,19 @@ int mate_impossible_by_material(const struct position *pos, enum color winner)
  * king covers at most one of them, and only from its region.  So a square
  * of the loser king's region with two such neighbours, or one the winning
  * king can never cover, is never a mating square.
+ *
+ * A king with only two squares, A and B, and no other unit of its side that
+ * can move (its pawns stuck, its pieces shut in, nothing its king may take)
+ * keeps the other king off every square next to A or B.  Say it stands on
+ * A: the other king cannot step next to A, and a step next to B leaves it
+ * no legal move (B is attacked, A's other neighbours are walls or guarded
+ * for ever, and a unit taken there was not next to A and freed nothing: the
+ * squares stay occupied, and a piece that saw it now sees a king), so the
+ * game ends there, in stalemate, or in mate when the step uncovers a check
+ * (frozen_cannot_mate() rules that out).  Until then the other king stays
+ * off those squares, which keeps the structure as it is, which keeps the
+ * two-square king where it is: the proof floods that king's region without
+ * them (kept_off).
  */
 struct frozen_board {
 	bitboard stuck;            /* pawns that never move */
@@ -127,6 +140,8 @@ struct frozen_board {
 	bitboard span[2];          /* where the pawns of a colour may ever stand */
 	bitboard stuck_attacks[2]; /* what the stuck pawns of a colour attack */
 	bitboard guarded[2];       /* the same and what its walled king attacks: for ever */
+	bitboard kept_off[2];      /* where a colour's king never goes: next to an enemy king
+				      that has only two squares */
 	bitboard takeable[2];      /* the enemy units a colour's king may take: walking pawns, and
 				      stuck pawns or shut-in pieces nothing guards */
 	bitboard pawn_reach[2];    /* what the pawns of a colour may ever attack */
@@ -310,7 +325,7 @@ static int walk_pawns(const struct position *pos, struct frozen_board *fb)
 static void flood(const struct position *pos, struct frozen_board *fb, int sq)
 {
 	int type = PIECE_TYPE(pos->board[sq]), color = PIECE_COLOR(pos->board[sq]);
-	bitboard forbidden = type == KING ? fb->guarded[!color] : 0;
+	bitboard forbidden = type == KING ? fb->guarded[!color] | fb->kept_off[color] : 0;
 	bitboard region = BIT(sq);
 
 	for (;;) {
@@ -321,6 +336,38 @@ static void flood(const struct position *pos, struct frozen_board *fb, int sq)
 	}
 	fb->region[sq] = region;
 	fb->reach[sq] = piece_steps(type, region);
+}
+
+/* What the king of colour c may take when it may touch `touch`: stuck pawns
+ * and shut-in pieces nothing guards, and the pawns that may walk there. */
+static bitboard king_takes(const struct position *pos, const struct frozen_board *fb, enum color c, bitboard touch)
+{
+	bitboard enemy_pawns = pos->by_type[PAWN] & pos->by_color[!c];
+	bitboard walkers = enemy_pawns & ~fb->stuck;
+	bitboard taken = touch & pos->by_color[!c] & (fb->stuck | fb->shut) & ~fb->guarded[!c];
+
+	while (walkers) {
+		bitboard path = pawn_path(BIT(pop_lsb(&walkers)), (enum color)!c, fb->still);
+		if (path & touch)
+			taken |= path & enemy_pawns;
+	}
+	return taken;
+}
+
+/* When the king of colour c, flooded, has only two squares and nothing
+ * else of c can move: the squares the other king never enters (the two
+ * and their neighbours; see above), else 0. */
+static bitboard two_square_reach(const struct position *pos, const struct frozen_board *fb, enum color c)
+{
+	int king = position_king_square(pos, c);
+	bitboard own = pos->by_color[c];
+	bitboard near = fb->region[king] | piece_steps(KING, fb->region[king]);
+
+	if (popcount(fb->region[king]) != 2 || (own & pos->by_type[PAWN] & ~fb->stuck)
+	    || (own & ~pos->by_type[PAWN] & ~pos->by_type[KING] & ~fb->shut)
+	    || king_takes(pos, fb, c, fb->reach[king]) || (near & pos->by_type[KING] & pos->by_color[!c]))
+		return 0;
+	return near;
 }
 
 /* Fills fb, the units in *doomed taken as ones that may be taken; returns 0
@@ -351,19 +398,19 @@ static int freeze_with(const struct position *pos, struct frozen_board *fb, bitb
 				fb->guarded[c] |= piece_steps(PIECE_TYPE(pos->board[sq]), BIT(sq));
 			}
 		}
+		fb->kept_off[WHITE] = fb->kept_off[BLACK] = 0;
+		for (int c = WHITE; c <= BLACK; c++)
+			flood(pos, fb, position_king_square(pos, c));
+		for (int c = WHITE; c <= BLACK; c++)
+			fb->kept_off[!c] = two_square_reach(pos, fb, (enum color)c);
 		for (int c = WHITE; c <= BLACK; c++) {
 			int king = position_king_square(pos, c);
-			bitboard enemy_pawns = pos->by_type[PAWN] & pos->by_color[!c];
-			bitboard walkers = enemy_pawns & ~fb->stuck;
-			flood(pos, fb, king);
-			fb->takeable[c] = fb->reach[king] & pos->by_color[!c] & (fb->stuck | fb->shut) & ~fb->guarded[!c];
-			while (walkers) {
-				bitboard path = pawn_path(BIT(pop_lsb(&walkers)), (enum color)!c, fb->still);
-				if (path & fb->reach[king])
-					fb->takeable[c] |= path & enemy_pawns;
-			}
+			if (fb->kept_off[c])
+				flood(pos, fb, king);
+			fb->takeable[c] = king_takes(pos, fb, (enum color)c, fb->reach[king] & ~fb->kept_off[c]);
 			taken |= fb->takeable[c];
 		}
+
 		if (!(taken & (fb->stuck | fb->shut)))
 			break;
 		mortal |= taken;
@@ -465,6 +512,45 @@ static int pawn_checks_answered(const struct position *pos, const struct frozen_
 	return !(from & defended);
 }
 
+/* Could the winning king, kept off the squares next to a two-square king,
+ * step onto one of them and uncover a check, which would mate?  Only from
+ * a square r of its region on a line through one of the two squares, k,
+ * with nothing that never moves between them, to a square off the line
+ * (not one its own units hold for ever), with a slider of the winner that
+ * moves along such lines able to stand on the line beyond r. */
+static int uncovered_mate_possible(const struct position *pos, const struct frozen_board *fb, enum color winner)
+{
+	bitboard own = pos->by_color[winner];
+	bitboard sliders = own & (pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN]);
+	bitboard targets = fb->region[position_king_square(pos, !winner)];
+	bitboard steps = fb->kept_off[winner] & ~(fb->still & own);
+
+	while (targets) {
+		int k = pop_lsb(&targets);
+		bitboard squares = fb->region[position_king_square(pos, winner)];
+		while (squares) {
+			int r = pop_lsb(&squares);
+			bitboard line = line_through(k, r), beyond = 0;
+			if (!line || (between(k, r) & fb->still) || !(king_attacks(r) & steps & ~line))
+				continue;
+			for (bitboard b = line; b; ) {
+				int sq = pop_lsb(&b);
+				if (between(k, sq) & BIT(r))
+					beyond |= BIT(sq);
+			}
+			int diagonal = !(line & (RANK_BB(RANK_OF(k)) | FILE_BB(FILE_OF(k))) & ~BIT(k));
+			for (bitboard b = sliders; b; ) {
+				int sq = pop_lsb(&b), type = PIECE_TYPE(pos->board[sq]);
+				if (type == (diagonal ? ROOK : BISHOP))
+					continue;
+				if (fb->region[sq] & beyond)
+					return 1;
+			}
+		}
+	}
+	return 0;
+}
+
 static int frozen_cannot_mate(const struct position *pos, const struct frozen_board *fb, enum color winner)
 {
 	bitboard haven = fb->region[position_king_square(pos, !winner)];
@@ -472,6 +558,8 @@ static int frozen_cannot_mate(const struct position *pos, const struct frozen_bo
 	bitboard checkers = 0, targets = 0;
 
 	if ((fb->walker_reach[winner] & haven) && !pawn_checks_answered(pos, fb, winner, haven))
+		return 0;
+	if (fb->kept_off[winner] && uncovered_mate_possible(pos, fb, winner))
 		return 0;
 	while (army) {
 		int sq = pop_lsb(&army);
@@ -516,6 +604,7 @@ int plainly_open(const struct position *pos, enum color winner)
 	stuck_units(pos, 0, &fb.stuck, &fb.walled, &fb.shut);
 	fb.still = fb.stuck | fb.walled | fb.shut | pos->by_type[PAWN];
 	fb.guarded[winner] = pawn_attack_set(pos->by_type[PAWN] & pos->by_color[winner] & fb.stuck, winner);
+	fb.kept_off[WHITE] = fb.kept_off[BLACK] = 0;
 	flood(pos, &fb, loser_king);
 	haven = fb.region[loser_king];
 	fb.still |= pos->by_type[KING];
