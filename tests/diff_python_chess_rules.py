@@ -16,7 +16,8 @@ along the main line:
 From them follows what `pgnaudit check --rules fide2023 --select wrong-result,automatic-draw,
 move-after-end,unwinnable-timeout` must say under the 2023 Laws: the first
 ply that ends the game (insufficient material, fivefold, 75 moves) gives an
-automatic-draw there (9.6) and a move-after-end at the next ply when play
+automatic-draw there (9.6) - one finding, which says whether play went on -
+and, for a dead position only, a move-after-end at the next ply when play
 went on; otherwise a checkmate, stalemate or insufficient material at the
 final position gives a wrong-result when the result (termination marker,
 else Result tag) says otherwise.  Every difference is printed with a
@@ -455,7 +456,10 @@ class Expectation:
         add = self.findings.add
         if self.end:
             kind, ply = self.end
-            if ply < n:
+            # After a fivefold or 75 moves the automatic-draw is the one
+            # finding (d23f110, issue 26); after a dead position the next
+            # move is a move-after-end.
+            if ply < n and kind == "dead":
                 add(("move-after-end", ply + 1, RULE[kind]))
             if kind != "dead":
                 add(("automatic-draw", max(ply, 1) if n else 0, RULE[kind]))
