@@ -716,7 +716,7 @@ static int forced_line_closes(const struct position *pos, enum color winner)
 enum dead_reason dead_position_reason(const struct position *pos)
 {
 	struct frozen_board fb;
-	int material[2] = { mate_impossible_by_material(pos, WHITE), mate_impossible_by_material(pos, BLACK) };
+	const int material[2] = { mate_impossible_by_material(pos, WHITE), mate_impossible_by_material(pos, BLACK) };
 	int blocked[2] = { 0, 0 };
 
 	if (material[WHITE] && material[BLACK])
