@@ -363,7 +363,9 @@ static struct game_end first_end(const struct game_record *rec)
 }
 
 /* Why a dead position is dead, as the end of a parenthesis after the Laws'
- * words ("neither side can checkmate by any series of legal moves"). */
+ * words ("neither side can checkmate by any series of legal moves"); at
+ * most 114 characters, which the messages' bounds below (%.60s for the
+ * place, %.114s for this) leave room for in a finding's 320. */
 static const char *why_dead(const struct position *pos)
 {
 	switch (dead_position_reason(pos)) {
@@ -386,7 +388,7 @@ static void describe_end(const struct game_record *rec, struct game_end end, con
 	switch (end.kind) {
 	case END_DEAD:
 		*rule = "FIDE 5.2.2";
-		snprintf(buf, len, "the position %s is dead (neither side can checkmate by any series of legal moves%s)",
+		snprintf(buf, len, "the position %.60s is dead (neither side can checkmate by any series of legal moves%.114s)",
 			 where, why_dead(record_position(rec, end.ply)));
 		break;
 	case END_FIVEFOLD:
@@ -413,7 +415,7 @@ static void report_move_after_end(const struct game_record *rec, struct game_end
 	struct finding *f = record_move_finding(rec, end.ply + 1, CHECK_MOVE_AFTER_END, out);
 	f->rule = rule;
 	f->severity = SEVERITY_WARNING;
-	snprintf(f->message, sizeof f->message, "%.40s is recorded after the game ended: %s", f->san, what);
+	snprintf(f->message, sizeof f->message, "%.40s is recorded after the game ended: %.240s", f->san, what);
 }
 
 /* The automatic draw itself, at the move that caused it (at the first move
@@ -451,7 +453,7 @@ static void report_automatic_draw(const struct game_record *rec, struct game_end
 			 result == OUTCOME_UNFINISHED ? "* (unfinished)" : "not recorded");
 		f->severity = SEVERITY_WARNING;
 	}
-	snprintf(f->message, sizeof f->message, "%s: the game was drawn automatically%s", what, verdict);
+	snprintf(f->message, sizeof f->message, "%.233s: the game was drawn automatically%.51s", what, verdict);
 	if (result != OUTCOME_DRAW)
 		snprintf(f->suggestion, sizeof f->suggestion, "1/2-1/2");
 }
@@ -531,7 +533,7 @@ static void report_wrong_result(const struct game_record *rec, enum final_state 
 	if (result == right)
 		return;
 	if (what == dead)
-		snprintf(dead, sizeof dead, "dead (neither side can checkmate by any series of legal moves%s): the game is drawn",
+		snprintf(dead, sizeof dead, "dead (neither side can checkmate by any series of legal moves%.114s): the game is drawn",
 			 why_dead(pos));
 	record_where(rec, rec->count, where, sizeof where);
 	struct finding *f = record_game_finding(rec, CHECK_WRONG_RESULT, out);
@@ -539,9 +541,9 @@ static void report_wrong_result(const struct game_record *rec, enum final_state 
 	if (result == OUTCOME_UNFINISHED) {
 		f->severity = SEVERITY_WARNING;
 		snprintf(f->message, sizeof f->message,
-			 "the final position %s is %s, but the result is * (unfinished)", where, what);
+			 "the final position %.60s is %.200s, but the result is * (unfinished)", where, what);
 	} else {
-		snprintf(f->message, sizeof f->message, "the final position %s is %s, but the result says %s",
+		snprintf(f->message, sizeof f->message, "the final position %.60s is %.200s, but the result says %.7s",
 			 where, what, outcome_text[result]);
 	}
 	/* Copied: a result's text (at most 8 bytes) always fits. */
