@@ -538,7 +538,7 @@ static int uncovered_mate_possible(const struct position *pos, const struct froz
 				if (between(k, sq) & BIT(r))
 					beyond |= BIT(sq);
 			}
-			int diagonal = !(line & (RANK_BB(RANK_OF(k)) | FILE_BB(FILE_OF(k))) & ~BIT(k));
+			int diagonal = RANK_OF(k) != RANK_OF(r) && FILE_OF(k) != FILE_OF(r);
 			for (bitboard b = sliders; b; ) {
 				int sq = pop_lsb(&b), type = PIECE_TYPE(pos->board[sq]);
 				if (type == (diagonal ? ROOK : BISHOP))
@@ -713,28 +713,10 @@ static int forced_line_closes(const struct position *pos, enum color winner)
 	return helpmate_proof(pos, winner, FORCED_LINE_DEPTH, FORCED_LINE_NODES, NULL) == MATE_IMPOSSIBLE;
 }
 
+/* Both sides' proofs, the board flooded only once, and which of them made
+ * the position dead.  A stalemate is dead (no mate can follow); a
+ * checkmate is not (a side has mated). */
 enum dead_reason dead_position_reason(const struct position *pos)
-{
-	struct frozen_board fb;
-	const int material[2] = { mate_impossible_by_material(pos, WHITE), mate_impossible_by_material(pos, BLACK) };
-	int blocked[2] = { 0, 0 };
-
-	if (material[WHITE] && material[BLACK])
-		return DEAD_MATERIAL;
-	if (!is_dead_position(pos))
-		return DEAD_NOT;
-	if (pos->by_type[PAWN] && freeze(pos, &fb))
-		for (int c = WHITE; c <= BLACK; c++)
-			blocked[c] = !material[c] && frozen_cannot_mate(pos, &fb, (enum color)c);
-	for (int c = WHITE; c <= BLACK; c++)
-		if (!material[c] && !blocked[c])
-			return DEAD_FORCED;
-	return DEAD_BLOCKED;
-}
-
-/* Both sides' proofs, the board flooded only once.  A stalemate is dead
- * (no mate can follow); a checkmate is not (a side has mated). */
-int is_dead_position(const struct position *pos)
 {
 	struct move_list list;
 	struct frozen_board fb;
@@ -742,15 +724,25 @@ int is_dead_position(const struct position *pos)
 	int black = mate_impossible_by_material(pos, BLACK);
 
 	if (white && black)
-		return 1;
+		return DEAD_MATERIAL;
 	if (mover_in_check(pos))
-		return 0;
+		return DEAD_NOT;
 	generate_legal(pos, &list);
-	if (list.count == 0)
-		return !in_check(pos);
+	if (list.count == 0 && in_check(pos))
+		return DEAD_NOT;
 	if (pos->by_type[PAWN] && freeze(pos, &fb)) {
 		white = white || frozen_cannot_mate(pos, &fb, WHITE);
 		black = black || frozen_cannot_mate(pos, &fb, BLACK);
 	}
-	return (white || forced_line_closes(pos, WHITE)) && (black || forced_line_closes(pos, BLACK));
+	if (white && black)
+		return DEAD_BLOCKED;
+	if (list.count == 0)
+		return DEAD_FORCED;
+	return (white || forced_line_closes(pos, WHITE)) && (black || forced_line_closes(pos, BLACK)) ? DEAD_FORCED
+												     : DEAD_NOT;
+}
+
+int is_dead_position(const struct position *pos)
+{
+	return dead_position_reason(pos) != DEAD_NOT;
 }

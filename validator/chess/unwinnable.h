@@ -86,8 +86,8 @@ int is_dead_position(const struct position *pos);
  * material for both sides, a locked structure (for at least one side, the
  * other's material aside), or every line of at most FORCED_LINE_PLIES
  * plies ending in one of those or a stalemate (for at least one side);
- * DEAD_NOT when is_dead_position() says no.  Asked only for a finding: it
- * runs the proofs again. */
+ * DEAD_NOT when not dead.  is_dead_position() is this != DEAD_NOT; a
+ * message asks it again for the reason. */
 enum dead_reason { DEAD_NOT, DEAD_MATERIAL, DEAD_BLOCKED, DEAD_FORCED };
 enum dead_reason dead_position_reason(const struct position *pos);
 
