@@ -32,6 +32,18 @@
 #define START_SLACK_MS 60000
 /* An [%emt] within this much of what the clocks say agrees with them. */
 #define EMT_SLACK_MS 2000
+/* Without a TimeControl tag, what any rate of play of FIDE's events
+ * explains: an increment of up to 60 s a move (30 s in the standard
+ * controls), shown a move late; and after the side's move 40 or 60 (the
+ * ends of the periods of every classical control in use: 90/40 + 30,
+ * 100/40 + 50/20 + 15, 120/40 + 60/20 + 15) a period's time of up to 60
+ * minutes. */
+#define UNKNOWN_INCREMENT_MS 60000
+#define UNKNOWN_PERIOD_MS 3600000
+/* Without one, a side's rises past those bounds are reported when there
+ * are at most this many in the game: more are clocks of no rate of play
+ * (a daily game's, set afresh each move), and nothing is said. */
+#define UNKNOWN_RISES_MAX 2
 /* Rises reported per side; the last one reported counts the others. */
 #define RISES_REPORTED 3
 
@@ -52,6 +64,13 @@ struct side_clock {
 	uint32_t bonus_done;    /* bonuses of periods ending before this move are used up */
 	int rises, more_rises;  /* rises reported, and those past RISES_REPORTED */
 	int last_rise;          /* the index in out of the last rise reported */
+	/* without a TimeControl: the rises past its bounds, the first
+	 * UNKNOWN_RISES_MAX kept until the game's end */
+	int unknown_rises;
+	struct pending_rise {
+		int from_ply, ply;
+		int64_t from_ms, ms, allowed;
+	} pending[UNKNOWN_RISES_MAX];
 };
 
 struct clock_pass {
@@ -59,6 +78,7 @@ struct clock_pass {
 	struct finding_list *out;
 	struct time_control tc;
 	int has_tc;
+	int no_tc;              /* no TimeControl tag, or "?": the bounds of any rate of play */
 	int start_checked;      /* the first clock was held to the TimeControl's start */
 	struct side_clock side[2];
 	int with, without, first_without; /* plies with a clock and without one */
@@ -118,6 +138,17 @@ static int64_t allowed_rise(const struct clock_pass *cp, const struct side_clock
 	return inc + most_inc + *bonus + RISE_SLACK_MS;
 }
 
+/* The same without a TimeControl: UNKNOWN_INCREMENT_MS a move and once
+ * more, and a period's time at the moves that can end one. */
+static int64_t allowed_rise_unknown(const struct side_clock *s, uint32_t from, uint32_t to, int64_t *bonus)
+{
+	*bonus = 0;
+	for (uint32_t m = from > s->bonus_done ? from : s->bonus_done; m <= to && m + 4096 > to; m++)
+		if (m == 40 || m == 60)
+			*bonus += UNKNOWN_PERIOD_MS;
+	return UNKNOWN_INCREMENT_MS * ((int64_t)(to - from) + 1) + *bonus;
+}
+
 /* Whether the opponent played an illegal move that stood between plies
  * `after` and `upto` (FIDE 7.5.5 gives the player time for it). */
 static int illegal_before(const struct game_record *rec, int after, int upto)
@@ -128,7 +159,10 @@ static int illegal_before(const struct game_record *rec, int after, int upto)
 	return 0;
 }
 
-static void report_rise(struct clock_pass *cp, struct side_clock *s, int us, int ply, int64_t ms, int64_t allowed)
+/* A rise of side us's clock from its reading after ply from_ply to the
+ * one after ply. */
+static void report_rise(struct clock_pass *cp, struct side_clock *s, int us, int from_ply, int64_t from_ms, int ply,
+			int64_t ms, int64_t allowed)
 {
 	if (s->rises == RISES_REPORTED) {
 		s->more_rises++;
@@ -136,20 +170,28 @@ static void report_rise(struct clock_pass *cp, struct side_clock *s, int us, int
 	}
 	char was[24], now[24], label[64], before[64];
 	clock_time_write(ms, now, sizeof now);
-	clock_time_write(s->ms, was, sizeof was);
+	clock_time_write(from_ms, was, sizeof was);
 	record_move_label(cp->rec, ply, label, sizeof label);
-	record_move_label(cp->rec, s->ply, before, sizeof before);
+	record_move_label(cp->rec, from_ply, before, sizeof before);
 	struct finding *f = record_move_finding(cp->rec, ply, CHECK_CLOCK_RISE, cp->out);
-	int given = illegal_before(cp->rec, s->ply, ply);
+	int given = illegal_before(cp->rec, from_ply, ply);
 	f->rule = given ? "FIDE 7.5.5" : "FIDE 6.3.1";
 	/* labels and times bounded: the message fits whatever they are */
-	snprintf(f->message, sizeof f->message,
-		 "%s's clock rises from %.16s after %.32s to %.16s after %.32s, %lld s, more than the %lld s the "
-		 "TimeControl's increments and periods explain: %s",
-		 color_name[us], was, before, now, label, (long long)((ms - s->ms) / 1000),
-		 (long long)((allowed - RISE_SLACK_MS) / 1000),
-		 given ? "time given for the opponent's illegal move"
-		       : "time given (by the arbiter, or online by the opponent), or a wrong clock");
+	const char *why = given ? "time given for the opponent's illegal move"
+				: "time given (by the arbiter, or online by the opponent), or a wrong clock";
+	if (cp->no_tc)
+		snprintf(f->message, sizeof f->message,
+			 "%s's clock rises from %.16s after %.32s to %.16s after %.32s, %lld s, more than any rate of "
+			 "play explains (the game has no TimeControl: at most %lld s here, for an increment of 60 s "
+			 "and a period's 60 minutes after move 40 or 60): %s",
+			 color_name[us], was, before, now, label, (long long)((ms - from_ms) / 1000),
+			 (long long)(allowed / 1000), why);
+	else
+		snprintf(f->message, sizeof f->message,
+			 "%s's clock rises from %.16s after %.32s to %.16s after %.32s, %lld s, more than the %lld s "
+			 "the TimeControl's increments and periods explain: %s",
+			 color_name[us], was, before, now, label, (long long)((ms - from_ms) / 1000),
+			 (long long)((allowed - RISE_SLACK_MS) / 1000), why);
 	s->rises++;
 	s->last_rise = (int)(f - cp->out->items);
 }
@@ -224,7 +266,7 @@ static void take_reading(struct clock_pass *cp, int ply, int us, uint32_t number
 			int64_t allowed = allowed_rise(cp, s, s->move, number, &bonus);
 			int64_t rise = ms - s->ms;
 			if (rise > allowed)
-				report_rise(cp, s, us, ply, ms, allowed);
+				report_rise(cp, s, us, s->ply, s->ms, ply, ms, allowed);
 			else if (bonus && rise > allowed - bonus)
 				s->bonus_done = number + 1;
 			/* the emt against the two readings: with the increments or without */
@@ -252,6 +294,15 @@ static void take_reading(struct clock_pass *cp, int ply, int us, uint32_t number
 		} else if (number == 1 && cp->rec->start.fullmove_number == 1 && !cp->start_checked) {
 			cp->start_checked = 1;
 			check_start(cp, us, ply, ms);
+		}
+	} else if (cp->no_tc && ms > 0 && s->ply && s->ms > 0) {
+		int64_t bonus, allowed = allowed_rise_unknown(s, s->move, number, &bonus), rise = ms - s->ms;
+		if (rise > allowed) {
+			if (s->unknown_rises < UNKNOWN_RISES_MAX)
+				s->pending[s->unknown_rises] = (struct pending_rise){ s->ply, ply, s->ms, ms, allowed };
+			s->unknown_rises++;
+		} else if (bonus && rise > allowed - bonus) {
+			s->bonus_done = number + 1;
 		}
 	}
 	/* Only a reading below zero is a fall: feeds write whole seconds (or
@@ -421,7 +472,9 @@ void check_clocks(const struct game_record *rec, struct finding_list *out)
 	memset(&cp, 0, sizeof cp);
 	cp.rec = rec;
 	cp.out = out;
-	cp.has_tc = time_control_read(pgn_tag_value(g, "TimeControl"), &cp.tc);
+	const char *tc = pgn_tag_value(g, "TimeControl");
+	cp.has_tc = time_control_read(tc, &cp.tc);
+	cp.no_tc = !tc || strcmp(tc, "?") == 0 || !*tc;
 	int ply = 0, noted = 0, any = 0, in_variations = 0, first_in_variation = -1;
 	struct clock_note note, one;
 	memset(&note, 0, sizeof note);
@@ -478,6 +531,10 @@ void check_clocks(const struct game_record *rec, struct finding_list *out)
 	int flag_said = report_forfeit(&cp);
 	for (int us = 0; us < 2; us++) {
 		struct side_clock *s = &cp.side[us];
+		for (int k = 0; s->unknown_rises <= UNKNOWN_RISES_MAX && k < s->unknown_rises; k++) {
+			const struct pending_rise *r = &s->pending[k];
+			report_rise(&cp, s, us, r->from_ply, r->from_ms, r->ply, r->ms, r->allowed);
+		}
 		if (s->more_rises) {
 			struct finding *f = &out->items[s->last_rise];
 			size_t used = strlen(f->message);

@@ -483,9 +483,12 @@ static const struct check_explanation explanations[] = {
 	  "that ends it or at the next. Time an arbiter gives is the common cause - the two minutes (one in "
 	  "rapid and blitz) after the opponent's illegal move, which the message says when an illegal move "
 	  "that stood (--play-illegal) comes between - or a clock set wrong, or a feed that mixed up its "
-	  "clocks. Without a TimeControl in the standard's form (or with ?, -, a sandclock), or with one "
-	  "the first clocks contradict (clock-start), nothing is compared. At most three rises are "
-	  "reported per player and game; the third counts the others.",
+	  "clocks. Without a TimeControl tag (or with ?, as DGT boards export games), a clock may gain "
+	  "what any rate of play explains - up to 60 s a move and 60 s more, and 60 minutes after a "
+	  "player's move 40 or 60 - and a player's rises past that are reported when there are one or "
+	  "two in the game (more are clocks of no rate of play, a daily game's). With a TimeControl in "
+	  "another form (or -, a sandclock), or one the first clocks contradict (clock-start), nothing is "
+	  "compared. At most three rises are reported per player and game; the third counts the others.",
 	  RULES({ "FIDE 6.3.1", "the periods and the increment, given in advance (6.3.2: the next period's time added)" },
 		{ "FIDE 7.5.5", "two minutes to the opponent after an illegal move" }),
 	  ROSTER("*") "[TimeControl \"300\"]\n\n1. e4 {[%clk 0:04:59]} 1... e5 {[%clk 0:04:58]} 2. Nf3 {[%clk 0:04:50]} "

@@ -55,7 +55,7 @@ const struct check_info check_catalogue[CHECK_COUNT] = {
 	[CHECK_MISSED_FIFTY_MOVE] = { .code = "missed-fifty-move", .severity = SEVERITY_INFO, .summary = "a fifty-move claim a player could have made" },
 	[CHECK_CLOCK_FORMAT] = { .code = "clock-format", .severity = SEVERITY_WARNING, .summary = "a clock command ([%clk], [%emt]) whose time is not H:MM:SS, or not closed" },
 	[CHECK_CLOCK_START] = { .code = "clock-start", .severity = SEVERITY_WARNING, .summary = "a first clock above what the TimeControl gives at the start (a tag in minutes, say)" },
-	[CHECK_CLOCK_RISE] = { .code = "clock-rise", .severity = SEVERITY_WARNING, .summary = "a clock that gains more than the TimeControl's increments and periods explain" },
+	[CHECK_CLOCK_RISE] = { .code = "clock-rise", .severity = SEVERITY_WARNING, .summary = "a clock that gains more than the TimeControl's increments and periods explain (without one: any rate of play)" },
 	[CHECK_CLOCK_EMT] = { .code = "clock-emt", .severity = SEVERITY_WARNING, .summary = "a move's [%emt] that disagrees with its player's clocks before and after it" },
 	[CHECK_CLOCK_MISSING] = { .code = "clock-missing", .severity = SEVERITY_INFO, .summary = "moves without a clock in a game whose other moves have one" },
 	[CHECK_CLOCK_FLAG] = { .code = "clock-flag", .severity = SEVERITY_WARNING, .summary = "a clock below zero, and play went on or the game was not lost on time" },
