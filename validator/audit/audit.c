@@ -563,14 +563,15 @@ static int answer_exposed(struct game_record *rec, const struct line_token *lt, 
  * after the game: both on light squares (d5, e4) 1-0, both on dark ones
  * (d4, e5) 0-1, one on each 1/2-1/2; the first king's move is to be an
  * illegal one, and the software leaves the moves out of the notation.
- * When it does not, the main line ends with them.  Reading English only,
- * as LiveChess writes. */
+ * When it does not, the main line ends with them.  LiveChess writes
+ * English; a game read in another notation (an arbiter's German, Russian
+ * Кр) has its kings' moves read in it. */
 
-/* The centre square a king move is written to ("Kd5", "Kxe4+"), or -1. */
-static int king_to_centre(const struct written *w)
+/* The centre square an English king move is written to ("Kd5", "Kxe4+"),
+ * or -1. */
+static int king_to_centre_en(const char *t, size_t n)
 {
-	const char *t = w->text;
-	size_t n = w->length, at = 1;
+	size_t at = 1;
 	if (n < 3 || t[0] != 'K')
 		return -1;
 	if (t[at] == 'x')
@@ -583,6 +584,21 @@ static int king_to_centre(const struct written *w)
 	return SQUARE(t[at] - 'a', t[at + 1] - '1');
 }
 
+/* The same of a move written in reading l: its English spellings. */
+static int king_to_centre(enum lang l, const struct written *w)
+{
+	if (l == LANG_EN)
+		return king_to_centre_en(w->text, w->length);
+	char english[4][SAN_TEXT_MAX];
+	int n = lang_to_english(l, w->text, w->length, english, 4);
+	for (int k = 0; k < n; k++) {
+		int sq = king_to_centre_en(english[k], strlen(english[k]));
+		if (sq >= 0)
+			return sq;
+	}
+	return -1;
+}
+
 /* Whether the moves written from index i to the end of the main line,
  * the first of them illegal from pos, are the kings' signal; if so it is
  * reported and the replay ends before them. */
@@ -590,12 +606,13 @@ static int board_signal(struct auditor *a, int i, const struct position *pos, st
 {
 	struct game_record *rec = &a->record;
 	int left = a->written_count - i;
-	if (rec->reading != LANG_EN || left < 1 || left > 2)
+	enum lang l = (enum lang)rec->reading;
+	if (left < 1 || left > 2)
 		return 0;
 	int us = pos->side_to_move;
 	int to[2] = { position_king_square(pos, WHITE), position_king_square(pos, BLACK) };
 	for (int k = 0; k < left; k++) {
-		int sq = king_to_centre(&a->written[i + k]);
+		int sq = king_to_centre(l, &a->written[i + k]);
 		if (sq < 0)
 			return 0;
 		to[k ? !us : us] = sq;
@@ -618,13 +635,28 @@ static int board_signal(struct auditor *a, int i, const struct position *pos, st
 		 left > 1 ? (int)a->written[i + 1].length : 0, left > 1 ? a->written[i + 1].text : "");
 	const char *recorded = rec->termination ? pgn_token_text(rec->game, rec->termination) : NULL;
 	int agrees = recorded && strcmp(recorded, meant) == 0;
+	/* One move of the signal after a king's legal move to the centre (a
+	 * king next to it, put there by the operator or played): that move
+	 * may be the signal's first, and is kept as the game's. */
+	char before[96] = "";
+	if (left == 1 && i > 0 && rec->count > 0) {
+		const struct ply_record *last = &rec->plies[rec->count - 1];
+		int sq = king_to_centre(l, &a->written[i - 1]);
+		if (sq >= 0 && last->token == a->line[a->written_line[i - 1]].token && MOVE_TO(last->move) == sq &&
+		    to[!us] == sq) {
+			char label[64];
+			record_move_label(rec, rec->count, label, sizeof label);
+			snprintf(before, sizeof before, " (%.24s before it, a legal move, may be the signal's first too: it is kept)",
+				 label);
+		}
+	}
 	snprintf(f->message, sizeof f->message,
 		 "%s %s the kings on %s: an electronic board's signal of the result %s, not moves of "
-		 "the game; the game is audited without %s%s%s",
+		 "the game; the game is audited without %s%s%s%s",
 		 written, left > 1 ? "put" : "puts",
 		 light == 2 ? "light centre squares" : light == 0 ? "dark centre squares" : "a light and a dark centre square",
 		 meant,
-		 left > 1 ? "them" : "it",
+		 left > 1 ? "them" : "it", before,
 		 recorded && !agrees ? ", and its result is " : "", recorded && !agrees ? recorded : "");
 	rec->board_signal = left;
 	return 1;

@@ -283,8 +283,10 @@ static const struct check_explanation explanations[] = {
 	  "0-1; one on each: 1/2-1/2). The board's software should leave those moves out of the notation; "
 	  "when it has not, they are reported as this artefact, with the result they signal (and the "
 	  "game's own when it differs), not as an illegal move, and the game is audited without them. "
-	  "Only moves written in English (LiveChess's) are read so, and only when the first of them is "
-	  "illegal: two legal king moves to the centre may be the game's.",
+	  "The moves are read in the game's notation (LiveChess writes English; an arbiter's German or "
+	  "Russian is read as such), and only when the first of them is illegal: two legal king moves to "
+	  "the centre may be the game's. A legal king move to the centre just before the one illegal "
+	  "move stays the game's, and the message names it as maybe the signal's first too.",
 	  RULES({ "PGN 8.2.3", "movetext holds the moves played" }),
 	  ROSTER("1-0") "[SetUp \"1\"]\n[FEN \"8/8/8/3k4/8/8/8/R3K3 w - - 0 60\"]\n\n60. Ra4 Ke5 61. Ke4 Kd5 1-0\n",
 	  "Delete the last moves (61. Ke4 Kd5 here): they were never played. When the result they signal "
