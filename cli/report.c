@@ -13,6 +13,7 @@
 #include "parser/stream.h"
 #include "reports/clocks.h"
 #include "reports/summary.h"
+#include "util/memory.h"
 #include "validator/chess/highlight.h"
 
 /* Longer lines are refused: check writes none longer than about 2 MiB (five
@@ -148,6 +149,12 @@ struct report_run {
 	struct outbuf clock_buf;    /* HTML: their plots on the way to clock_spool */
 	FILE *clock_spool;
 	long clock_entries;
+	/* the clock findings of the game read last, for its plot: check
+	 * writes a game's findings before its clocks record */
+	char *mark_file;
+	long long mark_game;
+	struct clock_mark marks[CLOCK_MARKS_MAX];
+	int mark_count;
 };
 
 /* The page plots the clocks of this many games at most (the table of text
@@ -159,11 +166,31 @@ static void take_clocks(struct report_run *run, const struct clock_row *row)
 	clock_table_add(&run->clocks, row);
 	if (run->opt->format != OUTPUT_HTML || run->clock_entries >= CLOCK_PLOTS_MAX)
 		return;
-	html_clocks(&run->clock_buf, row, ++run->clock_entries);
+	int marked = run->mark_file && run->mark_game == row->game && strcmp(run->mark_file, row->file) == 0;
+	html_clocks(&run->clock_buf, row, ++run->clock_entries, run->marks, marked ? run->mark_count : 0);
 	if (run->clock_buf.len >= 1 << 16) {
 		(void)fwrite(run->clock_buf.data, 1, run->clock_buf.len, run->clock_spool);
 		run->clock_buf.len = 0;
 	}
+}
+
+/* Keeps a clock finding for the plot of its game. */
+static void keep_mark(struct report_run *run, const struct finding_row *f)
+{
+	if (!run->mark_file || run->mark_game != f->game || strcmp(run->mark_file, f->file) != 0) {
+		free(run->mark_file);
+		run->mark_file = xstrdup(f->file);
+		run->mark_game = f->game;
+		run->mark_count = 0;
+	}
+	if (run->mark_count == CLOCK_MARKS_MAX)
+		return;
+	struct clock_mark *m = &run->marks[run->mark_count++];
+	m->ply = f->ply > INT32_MAX ? 0 : (int)f->ply;
+	m->code = check_catalogue[f->code].code;
+	snprintf(m->move, sizeof m->move, "%lld%s%.12s", f->move_number,
+		 f->side && strcmp(f->side, "black") == 0 ? "..." : ". ", f->san ? f->san : "");
+	snprintf(m->message, sizeof m->message, "%s", f->message ? f->message : "");
 }
 
 /* Is this first line of an input PGN rather than JSON Lines: a tag pair, an
@@ -228,6 +255,8 @@ static int take_line(struct report_run *run, const char *name, long number, size
 	summary_add(&run->summary, &f);
 	if (run->opt->format != OUTPUT_HTML)
 		return 0;
+	if (f.file && f.ply > 0 && clock_mark_code(f.code))
+		keep_mark(run, &f);
 	f.highlight = move_highlight(f.fen, f.san);
 	html_finding(&run->spool_buf, &f, ++run->entries);
 	if (run->spool_buf.len >= 1 << 16) {
@@ -399,6 +428,7 @@ int cmd_report(int argc, char **argv)
 	free(run.clock_ply);
 	free(run.clock_ms);
 	free(run.clock_buf.data);
+	free(run.mark_file);
 	clock_table_free(&run.clocks);
 	if (run.spool)
 		fclose(run.spool);

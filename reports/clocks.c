@@ -282,7 +282,23 @@ static void html_text(struct outbuf *b, const char *s)
 #define PLOT_TOP 10
 #define PLOT_BOTTOM 28
 
-void html_clocks(struct outbuf *b, const struct clock_row *row, long index)
+int clock_mark_code(enum check_code code)
+{
+	switch (code) {
+	case CHECK_CLOCK_FORMAT:
+	case CHECK_CLOCK_START:
+	case CHECK_CLOCK_RISE:
+	case CHECK_CLOCK_EMT:
+	case CHECK_CLOCK_MISSING:
+	case CHECK_CLOCK_FLAG:
+	case CHECK_FORFEIT_CLOCK:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+void html_clocks(struct outbuf *b, const struct clock_row *row, long index, const struct clock_mark *marks, int n)
 {
 	const struct clock_series *s = &row->s;
 	int64_t most = 1000;
@@ -360,7 +376,43 @@ void html_clocks(struct outbuf *b, const struct clock_row *row, long index)
 		      PLOT_W - PLOT_RIGHT, Y(0), Y(0));
 	outbuf_printf(b, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%.1f\" class=\"a\"/>", PLOT_LEFT, PLOT_LEFT, PLOT_TOP,
 		      Y(0));
-	outbuf_puts(b, "</svg></figure>\n");
+	/* the findings: a dot at the reading of their ply, else on the axis */
+	int shown = 0;
+	for (int j = 0; j < n; j++) {
+		int p = marks[j].ply;
+		if (p < 1 || p > last)
+			continue;
+		double y = Y(0);
+		for (int i = 0; i < s->count; i++)
+			if (s->ply[i] == p) {
+				y = Y(s->ms[i] < 0 ? 0 : s->ms[i]);
+				break;
+			}
+		outbuf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" class=\"m\"><title>", X(p), y);
+		html_text(b, marks[j].move);
+		outbuf_puts(b, " ");
+		html_text(b, marks[j].code);
+		outbuf_puts(b, ": ");
+		html_text(b, marks[j].message);
+		outbuf_puts(b, "</title></circle>");
+		shown++;
+	}
+	outbuf_puts(b, "</svg>");
+	if (shown) {
+		outbuf_puts(b, "<p class=\"marks\">Marked: ");
+		int said = 0;
+		for (int j = 0; j < n; j++) {
+			if (marks[j].ply < 1 || marks[j].ply > last)
+				continue;
+			outbuf_puts(b, said++ ? "; " : "");
+			html_text(b, marks[j].move);
+			outbuf_puts(b, " <code>");
+			html_text(b, marks[j].code);
+			outbuf_puts(b, "</code>");
+		}
+		outbuf_puts(b, "</p>");
+	}
+	outbuf_puts(b, "</figure>\n");
 #undef X
 #undef Y
 }

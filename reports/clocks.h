@@ -67,8 +67,23 @@ void clock_table_add(struct clock_table *t, const struct clock_row *row);
 void clock_table_text(struct outbuf *b, const struct clock_table *t);
 void clock_table_free(struct clock_table *t);
 
+/* A clock finding of the game (clock-rise, clock-flag, ...), marked on its
+ * plot at its ply: a dot on its side's line (at the axis when the ply has
+ * no reading), its code and message in the dot's title, its move and code
+ * under the plot. */
+#define CLOCK_MARKS_MAX 16
+struct clock_mark {
+	int ply;
+	const char *code;          /* the catalogue's, static */
+	char move[24];             /* "25...d5" */
+	char message[320];
+};
+
+/* Whether a finding's code is one the plots mark. */
+int clock_mark_code(enum check_code code);
+
 /* The HTML entry of one game: a heading and a plot of both clocks against
- * the move number, in SVG. */
-void html_clocks(struct outbuf *b, const struct clock_row *row, long index);
+ * the move number, in SVG, with its marks (n of them). */
+void html_clocks(struct outbuf *b, const struct clock_row *row, long index, const struct clock_mark *marks, int n);
 
 #endif

@@ -379,22 +379,37 @@ PGNAUDIT_PIECE_BYTES=97 "$BIN" check -q -j 3 -f jsonl --clocks testdata/check/cl
 expect_same "$TMP/clk.jsonl" "$TMP/clk3.jsonl" "--clocks: -j 3 as -j 1"
 grep -v '"record":"clocks"' "$TMP/clk.jsonl" >"$TMP/clk-findings.jsonl"
 expect_same "$TMP/noclk.jsonl" "$TMP/clk-findings.jsonl" "--clocks adds records, changes no finding"
-expect_true "--clocks: a record for each of the 25 games with a clock" -- \
-	test "$(grep -c '"record":"clocks"' "$TMP/clk.jsonl")" = 25
+expect_true "--clocks: a record for each of the 29 games with a clock" -- \
+	test "$(grep -c '"record":"clocks"' "$TMP/clk.jsonl")" = 29
 # game 19, 5400+30: White's six moves given 5400 + 6 x 30 s, 1:25:16 left
 expect_grep '^{"record":"clocks","file":"testdata/check/clocks.pgn","game":19,"line":557,.*"time_control":"5400+30","white_used":464,"white_left":5116,"black_used":270,"black_left":5310,"plies":\[1,2,3,4,5,6,7,8,9,10,11,12\],"clocks":\[5339,5420,' \
 	"$TMP/clk.jsonl" "--clocks: game 19's record, the time used from the TimeControl"
 "$BIN" report "$TMP/clk.jsonl" >"$TMP/clk.txt"
-expect_grep '^Clocks: 25 games with clocks; the 20 with the least time left$' "$TMP/clk.txt" "report: the clocks table"
+expect_grep '^Clocks: 29 games with clocks; the 20 with the least time left$' "$TMP/clk.txt" "report: the clocks table"
 "$BIN" report --top 0 "$TMP/clk.jsonl" >"$TMP/clk-all.txt"
-expect_grep '^Clocks: 25 games with clocks$' "$TMP/clk-all.txt" "report --top 0: every game with clocks"
+expect_grep '^Clocks: 29 games with clocks$' "$TMP/clk-all.txt" "report --top 0: every game with clocks"
 expect_grep '^  clocks.pgn:19  *White, 19 - Black, 19  *5400+30  *0:07:44/1:25:16  *0:04:30/1:28:30$' "$TMP/clk-all.txt" \
 	"report: a game's time used and left"
 "$BIN" report "$TMP/noclk.jsonl" >"$TMP/noclk.txt"
 expect_no_grep '^Clocks:' "$TMP/noclk.txt" "report: no clocks table without the records"
 "$BIN" report -f html "$TMP/clk.jsonl" >"$TMP/clk.html"
-expect_grep '<h2 id="clocks">Clocks (25 games)</h2>' "$TMP/clk.html" "report -f html: the clocks section"
-expect_true "report -f html: a plot for each game" -- test "$(grep -c '<figure class="clk"' "$TMP/clk.html")" = 25
+expect_grep '<h2 id="clocks">Clocks (29 games)</h2>' "$TMP/clk.html" "report -f html: the clocks section"
+expect_true "report -f html: a plot for each game" -- test "$(grep -c '<figure class="clk"' "$TMP/clk.html")" = 29
+# the clock findings marked on their game's plot: a dot at the reading of
+# their ply (its title the finding), on the axis for a ply without one;
+# their moves under it; a game without one has no mark
+sed -n '/<figure class="clk" id="c2">/,/<\/figure>/p' "$TMP/clk.html" >"$TMP/plot2.html"
+expect_grep '<circle cx="258.9" cy="44.3" r="4" class="m"><title>25...d5 clock-rise: Black.s clock rises from 1:13:19' \
+	"$TMP/plot2.html" "report -f html: game 2's clock-rise a dot on Black's line at 25...d5"
+expect_grep '<p class="marks">Marked: 25...d5 <code>clock-rise</code></p>' "$TMP/plot2.html" \
+	"report -f html: game 2's marks named under its plot"
+sed -n '/<figure class="clk" id="c1">/,/<\/figure>/p' "$TMP/clk.html" >"$TMP/plot1.html"
+expect_no_grep 'class="m"\|class="marks"' "$TMP/plot1.html" "report -f html: game 1, without a clock finding, has no mark"
+sed -n '/<figure class="clk" id="c8">/,/<\/figure>/p' "$TMP/clk.html" >"$TMP/plot7.html"
+expect_grep '<circle cx="[0-9.]*" cy="142.0" r="4" class="m"><title>4...h6 clock-missing' "$TMP/plot7.html" \
+	"report -f html: a clock-missing on the axis (its ply has no reading)"
+"$BIN" report -f html "$TMP/clk-findings.jsonl" >"$TMP/noclk.html"
+expect_no_grep '<circle' "$TMP/noclk.html" "report -f html: no plots, no marks, without the records"
 expect_grep '<polyline class="w" points="52.0,' "$TMP/clk.html" "report -f html: White's clock drawn"
 expect_grep '<polyline class="b" points="' "$TMP/clk.html" "report -f html: Black's clock drawn"
 sed 's/"clocks":\[5339,/"clocks":[5339,5340,/' "$TMP/clk.jsonl" >"$TMP/badclk.jsonl"
