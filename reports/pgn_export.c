@@ -112,6 +112,16 @@ static void put_wrapped(struct movetext *m, const char *text, size_t n, int rese
 	m->column++;
 }
 
+/* A note of pgnaudit's, "{pgnaudit: ...}", wrapped as a comment is, so
+ * that fixing the output again (which reads it as a comment) writes it
+ * the same. */
+static void put_note(struct movetext *m, const char *note)
+{
+	char text[256];
+	int n = snprintf(text, sizeof text, "pgnaudit: %s", note);
+	put_wrapped(m, text, n < 0 ? 0 : (size_t)n < sizeof text ? (size_t)n : sizeof text - 1, 0);
+}
+
 /* A comment as export format writes it, in braces - unless its text holds a
  * '}' (a `;` comment can), which only a rest-of-line comment can carry. */
 static void put_comment(struct movetext *m, const struct pgn_game *g, const struct pgn_token *t, int reserve)
@@ -241,7 +251,7 @@ static void put_main_plies(struct pgn_export *x, struct movetext *m, const struc
 		if (p->repair != REPAIR_NONE) {
 			char note[192];
 			record_repair_note(rec, *ply, note, sizeof note);
-			put_word(m, "{pgnaudit: ", note, strlen(note), "}", 0);
+			put_note(m, note);
 			line->need_number = 1;
 		}
 	}
@@ -304,7 +314,7 @@ void pgn_export_movetext(struct pgn_export *x, FILE *out, const struct pgn_game 
 				/* the kings' signal of the result (audit.c), left out */
 				char note[160];
 				board_signal_note(g, rec, note, sizeof note);
-				put_word(&m, "{pgnaudit: ", note, strlen(note), "}", 0);
+				put_note(&m, note);
 				signal_noted = 1;
 			} else
 				put_main_plies(x, &m, rec, ply_token, i, &ply, reserve);
