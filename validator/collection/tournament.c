@@ -686,10 +686,25 @@ static void unfinished_in_rounds(struct collection *c, struct collected_findings
 
 void find_tournament_problems(struct collection *c, struct collected_findings *out)
 {
+	/* a pass whose codes are all left out (--select, --ignore) is not
+	 * run: `--select 'duplicate-game,twin-game,truncated-game'` pays for
+	 * the copies alone */
+	int paired = collection_reports(c, CHECK_PAIRED_TWICE, SEVERITY_WARNING);
+	int boards = collection_reports(c, CHECK_BOARD_TWICE, SEVERITY_WARNING);
+	int dates = collection_reports(c, CHECK_DATE_OUTSIDE_EVENT, SEVERITY_WARNING) ||
+		    collection_reports(c, CHECK_ROUND_GAP, SEVERITY_INFO);
+	int names = collection_reports(c, CHECK_NAME_VARIANT, SEVERITY_WARNING);
+	int unfinished = collection_reports(c, CHECK_UNFINISHED_IN_ROUND, SEVERITY_WARNING);
 	struct scratch s;
 	memset(&s, 0, sizeof s);
-	each_game(c, out);
-	fide_conflicts(c, out, &s);
+	if (collection_reports(c, CHECK_SELF_PAIRED, SEVERITY_WARNING) ||
+	    collection_reports(c, CHECK_UNMARKED_FORFEIT, SEVERITY_WARNING) ||
+	    collection_reports(c, CHECK_UNPLAYED_WITH_MOVES, SEVERITY_WARNING))
+		each_game(c, out);
+	if (collection_reports(c, CHECK_FIDE_ID_CONFLICT, SEVERITY_WARNING))
+		fide_conflicts(c, out, &s);
+	if (!paired && !boards && !dates && !names && !unfinished)
+		return;
 	/* the games of each event, by sorted 8-byte keys (event, entry) */
 	uint64_t *keys = collection_grow(NULL, 0, (c->count + 1) * sizeof *keys);
 	uint32_t *order = collection_grow(NULL, 0, (c->count + 1) * sizeof *order);
@@ -727,11 +742,16 @@ void find_tournament_problems(struct collection *c, struct collected_findings *o
 			}
 			/* the event's games in input order */
 			sort_items(order + i, j - i, by_entry, NULL);
-			paired_twice(c, out, order + i, j - i, &s);
-			board_twice(c, out, order + i, j - i, &s);
-			rounds_and_dates(c, out, order + i, j - i, &s);
-			name_variants(c, out, order + i, j - i, &s);
-			unfinished_in_rounds(c, out, order + i, j - i);
+			if (paired)
+				paired_twice(c, out, order + i, j - i, &s);
+			if (boards)
+				board_twice(c, out, order + i, j - i, &s);
+			if (dates)
+				rounds_and_dates(c, out, order + i, j - i, &s);
+			if (names)
+				name_variants(c, out, order + i, j - i, &s);
+			if (unfinished)
+				unfinished_in_rounds(c, out, order + i, j - i);
 			i = j;
 		}
 		first = last;
