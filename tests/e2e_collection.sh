@@ -109,26 +109,28 @@ expect_status 0 "the pairings' errors left out: exit 0" -- "$BIN" check -q --trf
 expect_grep '^testdata/collection/copies-a.pgn,2,12,1,,,,,duplicate-game,warning,PGN 8.1.1,.*,,,testdata/collection/copies-a.pgn,1,1$' \
 	"$TMP/csv" "CSV: the other game in the last three columns"
 
-# 6. The truncated-game check needs its temporary file once the
-#    fingerprints are too many for memory: without one, it is left out,
-#    said once, and the rest is reported.
-# (PGNAUDIT_FINGERPRINTS: that few kept in memory, the rest in the file)
+# 6. The truncated-game check needs its temporary file once the moves
+#    kept are too many for memory: without one, it is left out, said
+#    once, and the rest is reported.
+# (PGNAUDIT_FINGERPRINTS: that many 2-byte units kept in memory, the rest
+# in the file)
 for k in 1 7 100; do
 	PGNAUDIT_FINGERPRINTS=$k "$BIN" check -q -f jsonl $FILES >"$TMP/fp"
-	expect_same "$TMP/all" "$TMP/fp" "fingerprints in the temporary file past $k in memory: the same findings"
+	expect_same "$TMP/all" "$TMP/fp" "moves in the temporary file past $k units in memory: the same findings"
 done
-# Past 32,768 plies the fingerprints move from the heap to memory of their
-# own (huge pages); past PGNAUDIT_FINGERPRINTS from there to the file
-# (the file holds about 34,000 plies: 33,000 moves them there at its end).
-for k in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+# Past 65,536 units the moves go from the heap to memory of their own
+# (huge pages); past PGNAUDIT_FINGERPRINTS from there to the file (the
+# file's games leave about 77,000 units: 70,000 moves them there at its
+# end).
+for k in $(seq 1 40); do
 	sed "s/^\[White \"/[White \"$k /" testdata/inputs/lichess.pgn
 done >"$TMP/long.pgn"
 cat $D/copies-a.pgn $D/copies-b.pgn >>"$TMP/long.pgn"
 "$BIN" check -q -f jsonl "$TMP/long.pgn" >"$TMP/long"
-expect_grep '"truncated-game"' "$TMP/long" "the copies after 20 copies of 30 games: truncated-game"
-for k in 100 33000; do
+expect_grep '"truncated-game"' "$TMP/long" "the copies after 40 copies of 15 games: truncated-game"
+for k in 100 70000; do
 	PGNAUDIT_FINGERPRINTS=$k "$BIN" check -q -f jsonl "$TMP/long.pgn" >"$TMP/fp"
-	expect_same "$TMP/long" "$TMP/fp" "over 32,768 plies, $k in memory before the file: the same findings"
+	expect_same "$TMP/long" "$TMP/fp" "over 65,536 units, $k in memory before the file: the same findings"
 done
 expect_status 0 "TMPDIR that cannot be written" -- env TMPDIR=/nonexistent/dir PGNAUDIT_FINGERPRINTS=10 "$BIN" check -f jsonl --exit-zero $D/copies-a.pgn $D/copies-b.pgn
 expect_grep "the temporary file for the truncated-game check could not be written" "$TMP/err" "the missing temporary file is said"

@@ -252,6 +252,87 @@ static void test_entries_past_their_room(void **st)
 	collection_free(c);
 }
 
+/* A game's moves as collect_game leaves them for truncated-game: its start
+ * position's key, then each move's from, to and promotion (its kind
+ * left out), exact; and the moves' hash made again of them, for the whole
+ * game and for any first plies, is the hash of that game. */
+static uint64_t hash_of_units(const uint16_t *units, uint32_t plies)
+{
+	uint64_t h = collect_start_hash(units);
+	for (uint32_t p = 0; p < plies; p++)
+		h = collect_hash_step(h, units[COLLECT_START_UNITS + p]);
+	return collect_hash_final(h);
+}
+
+static void collect_one(struct collect_batch *b, const move *moves, int n, uint64_t start, struct collect_record *r,
+			char event[COLLECT_EVENT_MAX])
+{
+	static struct ply_record plies[16];
+	static uint64_t keys[17];
+	struct pgn_game g;
+	memset(&g, 0, sizeof g);
+	struct game_record rec;
+	memset(&rec, 0, sizeof rec);
+	rec.plies = plies + 1;
+	rec.keys = keys;
+	rec.count = n;
+	rec.stop = STOP_NONE;
+	keys[0] = start;
+	for (int i = 0; i < n; i++)
+		rec.plies[i].move = moves[i];
+	collect_batch_clear(b);
+	collect_game(b, &g, &rec, 1, -1, COLLECT_INDEX | COLLECT_PREFIXES);
+	collect_record_next(b->data, r, event);
+}
+
+static void test_moves_units(void **st)
+{
+	(void)st;
+	/* moves with their kind set above bit 15 (a promotion's, a castling's) */
+	const move game[] = { 12 | 28 << 6, 52 | 36 << 6, 6 | 21 << 6, 1u << 15 | 60 | 62 << 6,
+			      3u << 15 | 4 << 12 | 51 | 59 << 6, 9 | 17 << 6 };
+	enum { N = sizeof game / sizeof *game };
+	const uint64_t start = 0x123456789abcdef0ull;
+	struct collect_batch b;
+	memset(&b, 0, sizeof b);
+	struct collect_record r;
+	char event[COLLECT_EVENT_MAX];
+	collect_one(&b, game, N, start, &r, event);
+	assert_int_equal(r.fp_count, COLLECT_START_UNITS + N);
+	assert_true(r.e.flags & COLLECTED_PREFIXES);
+	uint64_t key = 0;
+	for (unsigned i = 0; i < COLLECT_START_UNITS; i++)
+		key |= (uint64_t)r.fp[i] << (16 * i);
+	assert_true(key == start);
+	for (int i = 0; i < N; i++)
+		assert_int_equal(r.fp[COLLECT_START_UNITS + i], game[i] & COLLECT_MOVE_MASK);
+	uint16_t units[COLLECT_START_UNITS + N];
+	memcpy(units, r.fp, sizeof units);
+	uint64_t whole = r.e.moves;
+	assert_true(whole == hash_of_units(units, N));
+	/* the game's first plies, collected as a game of their own: the hash
+	 * of as many of the longer one's units; one move other, or another
+	 * start, is not */
+	for (int k = 1; k < N; k++) {
+		collect_one(&b, game, k, start, &r, event);
+		assert_true(r.e.moves == hash_of_units(units, (uint32_t)k));
+		assert_true(r.e.moves != whole);
+	}
+	move other[N];
+	memcpy(other, game, sizeof other);
+	other[N - 1] = 9 | 25 << 6;
+	collect_one(&b, other, N, start, &r, event);
+	assert_true(r.e.moves != whole);
+	collect_one(&b, game, N, start ^ 1, &r, event);
+	assert_true(r.e.moves != whole);
+	/* the kind bits are not part of it: the same squares, the same game */
+	memcpy(other, game, sizeof other);
+	other[3] &= COLLECT_MOVE_MASK;
+	collect_one(&b, other, N, start, &r, event);
+	assert_true(r.e.moves == whole);
+	collect_batch_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -261,6 +342,7 @@ int main(void)
 		cmocka_unit_test(test_names_fold),
 		cmocka_unit_test(test_entries_file_game_line),
 		cmocka_unit_test(test_entries_past_their_room),
+		cmocka_unit_test(test_moves_units),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,10 +4,10 @@
  * In the thread that audited it, a game is copied into a batch as it is:
  * a header, its tags' text (their offsets, then the bytes of the arena
  * that hold them), its notes before its first move and after its last,
- * and with COLLECT_PREFIXES one 32-bit fingerprint a ply: the high half of
- * the hash of the moves up to it, the last being the high half of
- * entry.moves.  Only the moves' hash is computed then, from the record's
- * keys while they are in the cache.  What the tags say - the players, the
+ * and with COLLECT_PREFIXES its moves, 16 bits each after the start
+ * position's key (internal.h): exact, and the moves' hash can be made of
+ * them again for any ply.  Only the moves' hash is computed then, while
+ * the record is in the cache.  What the tags say - the players, the
  * event, the dates, the FIDE IDs, a forfeit - is read when the batch is
  * read back (collect_record_next, by collection_add, many games in a
  * row): the auditing thread runs a few copies for it, not the code that
@@ -28,12 +28,12 @@
 
 /* A game's header in a batch; then its tags' offsets (name, value: 2 *
  * tag_count, from the start of the text), the text, its two notes each
- * ended by a NUL, and at the next multiple of 8 its fingerprints. */
+ * ended by a NUL, and at the next multiple of 8 its moves. */
 struct collected_game {
 	uint64_t line;          /* the line it starts on, in the piece */
 	uint64_t moves;         /* entry.moves */
 	uint32_t game;          /* its number in the piece */
-	uint32_t prefixes;      /* fingerprints */
+	uint32_t prefixes;      /* units of moves (COLLECT_START_UNITS and one a ply) */
 	uint32_t text_len;
 	uint16_t tag_count;
 	uint16_t plies;         /* entry.plies */
@@ -54,45 +54,39 @@ static void reserve(struct collect_batch *b, size_t more)
 	b->cap = cap;
 }
 
-/* splitmix64's finaliser: every bit of x moves every bit of the result. */
-static uint64_t mix(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ull;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
-
-/* The moves' hash after ply p: h(p) = h(p - 1) * K + key(p), the key of
- * the position after ply p (random already), modulo 2^64; its high half is
- * the fingerprint of the first p plies, the high half of the hash of a game
- * of p plies.  Taken two plies at a time, h(p + 2) = h(p) * K^2 + (key(p +
- * 1) * K + key(p + 2)): one multiply and one add a ply on the chain from
- * ply to ply, which is what its time is. */
-#define MOVES_K 0x9e3779b97f4a7c15ull
 #define MOVES_K2 (MOVES_K * MOVES_K)
 
-/* The hash of rec's plies, their fingerprints into fp (NULL: none). */
-static uint64_t moves_hash(const struct game_record *rec, uint32_t plies, uint32_t *fp)
+/* The hash of rec's plies (collect_hash_step, a move at a time), and with
+ * `units` their units.  Taken two plies at a time, h(p + 2) = h(p) * K^2 +
+ * (t(p + 1) * K + t(p + 2)): one multiply and one add a ply on the chain
+ * from ply to ply, which is what its time is. */
+static uint64_t moves_hash(const struct game_record *rec, uint32_t plies, uint16_t *units)
 {
-	uint64_t h = mix(record_key(rec, 0));
-	uint32_t p = 1;
-	for (; p + 1 <= plies; p += 2) {
-		uint64_t k1 = record_key(rec, (int)p), k2 = record_key(rec, (int)p + 1);
-		uint64_t h1 = h * MOVES_K + k1;
-		h = h * MOVES_K2 + (k1 * MOVES_K + k2);
-		if (fp) {
-			fp[p - 1] = (uint32_t)(h1 >> 32);
-			fp[p] = (uint32_t)(h >> 32);
+	uint16_t start[COLLECT_START_UNITS];
+	uint64_t key = record_key(rec, 0);
+	for (unsigned i = 0; i < COLLECT_START_UNITS; i++)
+		start[i] = (uint16_t)(key >> (16 * i));
+	uint64_t h = collect_start_hash(start);
+	if (units) {
+		memcpy(units, start, sizeof start);
+		units += COLLECT_START_UNITS;
+	}
+	uint32_t p = 0;
+	for (; p + 2 <= plies; p += 2) {
+		unsigned m1 = rec->plies[p].move & COLLECT_MOVE_MASK, m2 = rec->plies[p + 1].move & COLLECT_MOVE_MASK;
+		h = h * MOVES_K2 + (collect_move_term(m1) * MOVES_K + collect_move_term(m2));
+		if (units) {
+			units[p] = (uint16_t)m1;
+			units[p + 1] = (uint16_t)m2;
 		}
 	}
-	if (p <= plies) {
-		h = h * MOVES_K + record_key(rec, (int)p);
-		if (fp)
-			fp[p - 1] = (uint32_t)(h >> 32);
+	if (p < plies) {
+		unsigned m = rec->plies[p].move & COLLECT_MOVE_MASK;
+		h = collect_hash_step(h, m);
+		if (units)
+			units[p] = (uint16_t)m;
 	}
-	return h ? h : 1;
+	return collect_hash_final(h);
 }
 
 static enum game_result result_of(const char *v)
@@ -156,7 +150,7 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 	int prefixes = (wants & COLLECT_PREFIXES) && head.plies > 0 && plies <= COLLECT_PLIES_MAX;
 	if (prefixes) {
 		head.flags |= COLLECTED_PREFIXES;
-		head.prefixes = head.plies;
+		head.prefixes = COLLECT_START_UNITS + head.plies;
 	}
 
 	/* The tags' text: from the first name to the end of the last value
@@ -202,7 +196,7 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 	size_t offsets = 2 * sizeof(uint32_t) * head.tag_count;
 	size_t notes_at = sizeof head + offsets + head.text_len;
 	size_t fp_at = (notes_at + note_len[0] + note_len[1] + 2 + 7) & ~(size_t)7;
-	size_t size = (fp_at + 4 * (size_t)head.prefixes + 7) & ~(size_t)7;
+	size_t size = (fp_at + 2 * (size_t)head.prefixes + 7) & ~(size_t)7;
 	reserve(b, size);
 	unsigned char *at = b->data + b->len;
 	uint32_t *offset = (uint32_t *)(at + sizeof head);
@@ -217,7 +211,7 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 		n[note_len[k]] = '\0';
 		n += note_len[k] + 1;
 	}
-	head.moves = head.plies > 0 ? moves_hash(rec, head.plies, prefixes ? (uint32_t *)(at + fp_at) : NULL) : 0;
+	head.moves = head.plies > 0 ? moves_hash(rec, head.plies, prefixes ? (uint16_t *)(at + fp_at) : NULL) : 0;
 	memcpy(at, &head, sizeof head);
 	b->len += size;
 	b->games++;
@@ -348,9 +342,9 @@ const unsigned char *collect_record_next(const unsigned char *at, struct collect
 	r->line = head.line;
 	size_t fp_at = (size_t)(notes - (const char *)at) + head.note_len[0] + head.note_len[1] + 2;
 	fp_at = (fp_at + 7) & ~(size_t)7;
-	r->fp = (const uint32_t *)(at + fp_at);
+	r->fp = (const uint16_t *)(at + fp_at);
 	r->fp_count = head.prefixes;
-	return at + ((fp_at + 4 * (size_t)head.prefixes + 7) & ~(size_t)7);
+	return at + ((fp_at + 2 * (size_t)head.prefixes + 7) & ~(size_t)7);
 }
 
 void collect_batch_clear(struct collect_batch *b)

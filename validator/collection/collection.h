@@ -19,10 +19,10 @@
  * distinct names, events, rounds once each (about 50 bytes a name, as
  * written and folded), and at the end up to 12 bytes more a game while the
  * index is sorted and an event's games are looked at.  For
- * truncated copies every game's moves leave 4 bytes a ply (a fingerprint
- * of the moves up to it), in memory up to 128 KiB and past that all in an
- * unnamed temporary file in $TMPDIR, read back only for the games that
- * could be the longer of a copy.  The findings of copies are made from the
+ * truncated copies every game leaves its moves, 2 bytes a ply and 8 a game
+ * (internal.h), in memory up to 16 MiB and past that all in an unnamed
+ * temporary file in $TMPDIR, read back only for the games that could be
+ * the longer of a copy.  The findings of copies are made from the
  * index as they are written; the others wait in about 40 bytes and their
  * message each.
  */
@@ -44,7 +44,7 @@ enum collected_flags {
 	COLLECTED_UNPLAYED = 2,  /* the Termination tag, the Annotator or a comment says it was not
 				    played (a bye, unplayed, a default) */
 	COLLECTED_MOVETEXT = 4,  /* the game has moves written (replayed or not) */
-	COLLECTED_PREFIXES = 8,  /* its fingerprints are in the temporary file */
+	COLLECTED_PREFIXES = 8,  /* its moves are kept (memory or the temporary file) */
 	COLLECTED_BAD_BOARD = 16,/* a Board tag that is not a number */
 	COLLECTED_COPY = 32,     /* a copy of another game (duplicates.c): not a game of its own */
 	COLLECTED_TERMINATION = 64, /* a Termination tag that says how it ended ("normal" and
@@ -53,7 +53,7 @@ enum collected_flags {
 };
 
 /* Games collected by one thread, in its order, until collection_add takes
- * them: fixed parts, their strings and fingerprints one after another. */
+ * them: fixed parts, their strings and moves one after another. */
 struct collect_batch {
 	unsigned char *data;
 	size_t len, cap;
@@ -63,7 +63,7 @@ struct collect_batch {
 /* What collect_game() is to collect. */
 enum collect_wants {
 	COLLECT_INDEX = 1,       /* the entry (every collection check) */
-	COLLECT_PREFIXES = 2,    /* the fingerprints for truncated-game */
+	COLLECT_PREFIXES = 2,    /* the moves for truncated-game */
 };
 
 /* Appends game g (number `game` of its piece, lines counted as g's are),
@@ -128,7 +128,7 @@ struct collection;
 struct collection *collection_new(const char *const *files, int file_count,
 				  const unsigned char reported[][SEVERITY_COUNT]);
 void collection_free(struct collection *c);
-/* Whether the truncated-game check wants fingerprints. */
+/* Whether the truncated-game check wants the moves kept. */
 unsigned collection_wants(const struct collection *c);
 
 /* Takes batch b of input `file`, whose games are numbered after `games_before`

@@ -375,10 +375,13 @@ void copy_finding(const struct collection *c, size_t entry, size_t kept_entry, i
  * event, g sorted by plies: each game that can be the start of another
  * goes to the one that would be kept (the longest, then the most
  * annotated, then the first).  The longer games are taken in that order,
- * each one's fingerprints read once, as far as the longest game that can
- * be its start; at most TRUNCATED_READS_MAX reads a group. */
+ * each one's moves read once, as far as the longest game that can be its
+ * start, and the hash of each of its first plies made of them: a shorter
+ * game is its start when its hash is the one of as many plies.  At most
+ * TRUNCATED_READS_MAX reads a group. */
 struct truncation {
-	uint32_t *fp;      /* a game's fingerprints, as read */
+	uint16_t *units;   /* a game's start and moves, as read */
+	uint64_t *fp;      /* the hash of its first 1, 2, ... plies */
 	size_t fp_cap;
 	uint32_t *order;   /* the group's games in the order they would be kept */
 	long *of;          /* per game of the group: the game it is the start of, or -1 */
@@ -440,14 +443,20 @@ static void report_truncated(struct collection *c, struct collected_findings *ou
 		if (longest > t->fp_cap) {
 			t->fp_cap = longest;
 			t->fp = xrealloc(t->fp, longest * sizeof *t->fp);
+			t->units = xrealloc(t->units, (COLLECT_START_UNITS + longest) * sizeof *t->units);
 		}
-		if (collection_prefixes(c, g[ai], longest, t->fp) < 0)
+		if (collection_prefixes(c, g[ai], COLLECT_START_UNITS + longest, t->units) < 0)
 			continue;
+		uint64_t h = collect_start_hash(t->units);
+		for (uint32_t p = 0; p < longest; p++) {
+			h = collect_hash_step(h, t->units[COLLECT_START_UNITS + p]);
+			t->fp[p] = collect_hash_final(h);
+		}
 		for (size_t bi = 0; bi < n && e[g[bi]].plies <= longest; bi++) {
 			const struct collection_entry *b = &e[g[bi]];
 			if (t->of[bi] < 0 && (b->flags & COLLECTED_COMPLETE) && b->plies > 0 && b->plies < a->plies &&
 			    dates_agree(a->date, b->date) && rounds_agree(c, a->round, b->round) &&
-			    t->fp[b->plies - 1] == (uint32_t)(b->moves >> 32))
+			    t->fp[b->plies - 1] == b->moves)
 				t->of[bi] = (long)g[ai];
 		}
 	}
@@ -616,6 +625,7 @@ void find_duplicates(struct collection *c, struct collected_findings *out)
 		free(trunc.groups);
 		free(trunc.group_at);
 		free(trunc.fp);
+		free(trunc.units);
 		free(trunc.order);
 		free(trunc.of);
 	}

@@ -1,6 +1,6 @@
 /*
  * index.c - the run's index of games: entries in input order, the strings
- * they name kept once, the fingerprints in a temporary file; and the
+ * they name kept once, the moves in memory or a temporary file; and the
  * findings of the passes over it, put in the order of the games.
  */
 #include "validator/collection/internal.h"
@@ -13,15 +13,15 @@
 #include "util/memory.h"
 #include "util/tmpfile.h"
 
-/* 16 MiB of fingerprints in memory at most (4 M plies, about 50,000
- * games), past that all in the temporary file, written through a buffer of
- * 128 KiB.  The first 128 KiB grow in the heap (a tournament's); beyond
- * them the fingerprints move to an address range reserved for all 16 MiB
+/* 16 MiB of moves in memory at most (8 M plies, about 100,000 games), past
+ * that all in the temporary file, written through a buffer of 128 KiB.
+ * The first 128 KiB grow in the heap (a tournament's); beyond them the
+ * moves move to an address range reserved for all 16 MiB
  * (memory_reserve), in huge pages: small pages, each mapped when first
  * touched, made the memory slower than the file on this project's virtual
  * machines (bench/HISTORY.md). */
-#define SPILL_MEMORY (4u << 20)
-#define SPILL_BUFFER 32768
+#define SPILL_MEMORY (8u << 20)
+#define SPILL_BUFFER 65536
 /* The index's entries: the first 192 KiB in the heap (a tournament's),
  * then room for a million games (48 MB of address space) in huge pages,
  * then the heap again, growing. */
@@ -30,9 +30,9 @@
 /* How many games collection_add reads back at a time, asking for their players' slots. */
 #define PREFETCH_AHEAD 8
 
-/* The place of the fingerprints of every SPILL_MARK-th game is kept. */
+/* The place of the moves of every SPILL_MARK-th game is kept. */
 #define SPILL_MARK 64
-_Static_assert(SPILL_BUFFER * sizeof(uint32_t) == FP_BLOCKS * FP_BLOCK, "the file's cache is its buffer");
+_Static_assert(SPILL_BUFFER * sizeof(uint16_t) == FP_BLOCKS * FP_BLOCK, "the file's cache is its buffer");
 _Static_assert(sizeof(struct collection_entry) == 48, "an entry is 48 bytes (pgnaudit-check(1), LIMITS)");
 
 
@@ -99,11 +99,11 @@ unsigned collection_wants(const struct collection *c)
 	return c ? c->wants : 0;
 }
 
-/* The fingerprints are kept in memory, up to `spill_memory` of them
+/* The moves are kept in memory, up to `spill_memory` units of them
  * (SPILL_MEMORY by default; PGNAUDIT_FINGERPRINTS for the tests), and past
- * that all go to the temporary file, written 256 KiB at a time. */
+ * that all go to the temporary file, written 128 KiB at a time. */
 
-static int spill_write(struct collection *c, const uint32_t *fp, size_t n)
+static int spill_write(struct collection *c, const uint16_t *fp, size_t n)
 {
 	if (c->spill_fd < 0) {
 		c->spill_fd = temporary_fd();
@@ -138,7 +138,7 @@ static int spill_flush(struct collection *c)
 	return spill_write(c, c->spill_buf, n);
 }
 
-static int spill(struct collection *c, const uint32_t *fp, size_t n)
+static int spill(struct collection *c, const uint16_t *fp, size_t n)
 {
 	if (c->spill_failed)
 		return 0;
@@ -148,7 +148,7 @@ static int spill(struct collection *c, const uint32_t *fp, size_t n)
 			/* in memory */
 			if (c->spill_buffered + n > c->spill_cap && !c->spill_reserved &&
 			    c->spill_buffered + n > SPILL_BUFFER) {
-				uint32_t *region = memory_reserve(most * sizeof *region);
+				uint16_t *region = memory_reserve(most * sizeof *region);
 				if (region) {
 					memcpy(region, c->spill_buf, c->spill_buffered * sizeof *region);
 					free(c->spill_buf);
@@ -241,7 +241,7 @@ static int take_game(struct collection *c, struct collect_record *r, const uint3
 		size_t cap = c->cap ? c->cap * 2 : 256, size = sizeof *c->entries;
 		struct collection_entry *room = NULL;
 		/* past the heap's first blocks: room for a million games in huge
-		 * pages, touched as they fill (as the fingerprints) */
+		 * pages, touched as they fill (as the moves) */
 		if (!c->entries_reserved && c->count * size >= ENTRIES_HEAP && cap * size <= ENTRIES_RESERVED)
 			room = memory_reserve(ENTRIES_RESERVED);
 		if (room) {
@@ -421,13 +421,13 @@ static size_t fp_block(struct collection *c, uint64_t b, const unsigned char **b
 	return len;
 }
 
-int collection_prefixes(struct collection *c, size_t i, uint32_t plies, uint32_t *fp)
+int collection_prefixes(struct collection *c, size_t i, uint32_t units, uint16_t *fp)
 {
-	if (c->spill_failed || !(c->entries[i].flags & COLLECTED_PREFIXES) || plies == 0 ||
-	    plies > c->entries[i].plies)
+	if (c->spill_failed || !(c->entries[i].flags & COLLECTED_PREFIXES) || units <= COLLECT_START_UNITS ||
+	    units > COLLECT_START_UNITS + c->entries[i].plies)
 		return -1;
-	/* where its fingerprints begin: the sum of the plies of the games
-	 * before it that left theirs, kept for every SPILL_MARK-th game */
+	/* where its units begin: the sum of the units of the games before it
+	 * that left theirs, kept for every SPILL_MARK-th game */
 	if (!c->spill_at) {
 		c->spill_at = collection_grow(NULL, 0, (c->count / SPILL_MARK + 1) * sizeof *c->spill_at);
 		uint64_t sum = 0;
@@ -435,19 +435,19 @@ int collection_prefixes(struct collection *c, size_t i, uint32_t plies, uint32_t
 			if (k % SPILL_MARK == 0)
 				c->spill_at[k / SPILL_MARK] = sum;
 			if (c->entries[k].flags & COLLECTED_PREFIXES)
-				sum += c->entries[k].plies;
+				sum += COLLECT_START_UNITS + c->entries[k].plies;
 		}
 	}
 	uint64_t first = c->spill_at[i / SPILL_MARK];
 	for (size_t k = i - i % SPILL_MARK; k < i; k++)
 		if (c->entries[k].flags & COLLECTED_PREFIXES)
-			first += c->entries[k].plies;
+			first += COLLECT_START_UNITS + c->entries[k].plies;
 	if (c->spill_fd < 0) {
-		memcpy(fp, c->spill_buf + first, plies * sizeof *fp);
+		memcpy(fp, c->spill_buf + first, units * sizeof *fp);
 		return 0;
 	}
 	uint64_t at = first * sizeof *fp;
-	size_t left = plies * sizeof *fp;
+	size_t left = units * sizeof *fp;
 	if (left > FP_BLOCK)
 		return read_at(c->spill_fd, (unsigned char *)fp, left, at);
 	unsigned char *p = (unsigned char *)fp;

@@ -20,12 +20,12 @@ enum { COLLECT_WHITE, COLLECT_BLACK, COLLECT_EVENT, COLLECT_ROUND, COLLECT_STRIN
 /* The event's three tags as one string, each ended by a NUL. */
 #define COLLECT_EVENT_MAX (3 * (COLLECT_STRING_MAX + 1))
 /* A game of a batch as read back: its entry, its number and line in the
- * piece, its strings (not NUL-terminated) and its fingerprints.  The
+ * piece, its strings (not NUL-terminated) and its moves.  The
  * batch holds what the game's tags and notes say as it was written;
  * reading it back makes the entry of them (collect.c). */
 struct collect_record {
 	uint64_t line;
-	const uint32_t *fp;
+	const uint16_t *fp;         /* its moves (collect_moves), fp_count units */
 	const char *s[COLLECT_STRINGS];
 	struct collection_entry e;
 	uint32_t game;
@@ -115,8 +115,8 @@ uint32_t pool_folded(struct string_pool *p, uint32_t id);
 int pool_unknown(struct string_pool *p, uint32_t id);
 void pool_free(struct string_pool *p);
 
-/* The cache of the fingerprints' file: 2 blocks of 64 KiB, in the buffer
- * it was written through (SPILL_BUFFER fingerprints, 128 KiB). */
+/* The cache of the moves' file: 2 blocks of 64 KiB, in the buffer
+ * it was written through (SPILL_BUFFER units, 128 KiB). */
 #define FP_BLOCK ((size_t)64 << 10)
 #define FP_BLOCKS 2
 
@@ -145,12 +145,12 @@ struct collection {
 	 * are written (half a million copies: 8 bytes each) */
 	uint64_t *copies, *cuts;
 	size_t copy_count, copy_cap, cut_count, cut_cap;
-	int spill_fd;               /* the fingerprints (-1: none) */
-	uint64_t spilled;           /* fingerprints written */
+	int spill_fd;               /* the moves' file (-1: none) */
+	uint64_t spilled;           /* units of moves kept */
 	int spill_failed;           /* errno of the write that failed, 0 if none */
-	uint64_t *spill_at;         /* at the end: where the fingerprints of every SPILL_MARK-th entry begin */
+	uint64_t *spill_at;         /* at the end: where the moves of every SPILL_MARK-th entry begin */
 	uint32_t last_event, last_round; /* the ids of the game before's */
-	uint32_t *spill_buf;        /* the fingerprints, while they fit in memory; then those
+	uint16_t *spill_buf;        /* the moves, while they fit in memory; then those
 				       not written to the file yet */
 	size_t spill_buffered, spill_cap;
 	size_t spill_memory;        /* how many may be kept in memory (0: SPILL_MEMORY) */
@@ -229,9 +229,59 @@ void find_duplicates(struct collection *c, struct collected_findings *out);
 void find_tournament_problems(struct collection *c, struct collected_findings *out);
 void find_pairing_problems(struct collection *c, struct collected_findings *out);
 
-/* The fingerprints of entry i's first `plies` plies (plies >= 1), fp[k] of
- * the moves up to ply k + 1: from the temporary file, in one read.
- * Returns 0, or -1 when they cannot be read. */
-int collection_prefixes(struct collection *c, size_t i, uint32_t plies, uint32_t *fp);
+/* The moves a game leaves for truncated-game, in 16-bit units: its start
+ * position's key in COLLECT_START_UNITS, then each move played (from,
+ * to and promotion: MOVE_FROM, _TO, _PROMO), exact.  The moves' hash
+ * (collection_entry.moves) is made from them, a move at a time, so that
+ * the hash of any game's first p plies can be made again from its units
+ * (collect_moves_hash). */
+#define COLLECT_START_UNITS 4u
+#define COLLECT_MOVE_MASK 0x7fffu
+#define MOVES_K 0x9e3779b97f4a7c15ull
+
+/* splitmix64's finaliser: every bit of x moves every bit of the result. */
+static inline uint64_t collect_mix(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+/* A move's term of the hash: spread over 64 bits and not linear in it (a
+ * sum of small differences times powers of K can vanish mod 2^64; one of
+ * these mixed ones does not, but by chance). */
+static inline uint64_t collect_move_term(unsigned m)
+{
+	uint64_t x = ((uint64_t)m + 1) * 0xd6e8feb86659fd93ull;
+	return x ^ (x >> 32);
+}
+
+/* The hash of the start position's key (the first units). */
+static inline uint64_t collect_start_hash(const uint16_t *units)
+{
+	uint64_t key = 0;
+	for (unsigned i = 0; i < COLLECT_START_UNITS; i++)
+		key |= (uint64_t)units[i] << (16 * i);
+	return collect_mix(key);
+}
+
+/* The hash of h's game with move m after it; a game's is never 0
+ * (collect_hash_final). */
+static inline uint64_t collect_hash_step(uint64_t h, unsigned m)
+{
+	return h * MOVES_K + collect_move_term(m);
+}
+
+static inline uint64_t collect_hash_final(uint64_t h)
+{
+	return h ? h : 1;
+}
+
+/* The units of entry i, the first `units` of them (at least
+ * COLLECT_START_UNITS + 1): from memory or the temporary file.  Returns 0,
+ * or -1 when they cannot be read. */
+int collection_prefixes(struct collection *c, size_t i, uint32_t units, uint16_t *out);
 
 #endif
