@@ -680,9 +680,9 @@ void sort_items(uint32_t *items, size_t n, item_key key, const void *ctx)
 
 /* Up to this many keys are sorted through a second array (a radix sort
  * from the least significant byte that differs: a pass a byte; the bench
- * file's three sorts of 16,000 keys take 0.39 ms so, 0.82 in place); more,
- * in place,
- * so that the end of a run of millions of games takes no more memory. */
+ * file's three sorts of 16,000 keys take 0.39 ms so, 0.82 in place);
+ * more, in place, so that the end of a run of millions of games takes no
+ * more memory. */
 #define LSD_SORT_MAX ((size_t)1 << 20)
 
 void sort_keys(uint64_t *keys, size_t n)
