@@ -17,8 +17,9 @@
  *
  * Memory (pgnaudit-check(1), LIMITS): an entry of 48 bytes a game, the
  * distinct names, events, rounds once each (about 50 bytes a name, as
- * written and folded), and at the end up to 12 bytes more a game while the
- * index is sorted and an event's games are looked at.  For
+ * written and folded), and at the end up to 12 bytes more a game (20 up to
+ * a million games: sort_keys's second array) while the index is sorted and
+ * an event's games are looked at.  For
  * truncated copies every game leaves its moves, 2 bytes a ply and 8 a game
  * (internal.h), in memory up to 16 MiB and past that all in an unnamed
  * temporary file in $TMPDIR, read back only for the games that could be
