@@ -268,8 +268,10 @@ static uint64_t hash_of_units(const uint16_t *units, uint32_t plies)
 static void collect_one(struct collect_batch *b, const move *moves, int n, uint64_t start, struct collect_record *r,
 			char event[COLLECT_EVENT_MAX])
 {
-	static struct ply_record plies[16];
-	static uint64_t keys[17];
+	struct ply_record *plies = calloc((size_t)n + 1, sizeof *plies);
+	uint64_t keys[17];
+	assert_non_null(plies);
+	assert_true(n < 17);
 	struct pgn_game g;
 	memset(&g, 0, sizeof g);
 	struct game_record rec;
@@ -284,6 +286,7 @@ static void collect_one(struct collect_batch *b, const move *moves, int n, uint6
 	collect_batch_clear(b);
 	collect_game(b, &g, &rec, 1, -1, COLLECT_INDEX | COLLECT_PREFIXES);
 	collect_record_next(b->data, r, event);
+	free(plies);
 }
 
 static void test_moves_units(void **st)
