@@ -280,7 +280,7 @@ static void collect_one(struct collect_batch *b, const move *moves, int n, uint6
 	rec.keys = keys;
 	rec.count = n;
 	rec.stop = STOP_NONE;
-	keys[0] = start;
+	rec.keys[0] = start;
 	for (int i = 0; i < n; i++)
 		rec.plies[i].move = moves[i];
 	collect_batch_clear(b);

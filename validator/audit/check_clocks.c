@@ -180,12 +180,11 @@ static void report_rise(struct clock_pass *cp, struct side_clock *s, int us, int
 	const char *why = given ? "time given for the opponent's illegal move"
 				: "time given (by the arbiter, or online by the opponent), or a wrong clock";
 	if (cp->no_tc)
+		/* a clock reads at most 9999:59:59: the seconds fit an int */
 		snprintf(f->message, sizeof f->message,
-			 "%s's clock rises from %.16s after %.32s to %.16s after %.32s, %lld s, more than any rate of "
-			 "play explains (the game has no TimeControl: at most %lld s here, for an increment of 60 s "
-			 "and a period's 60 minutes after move 40 or 60): %s",
-			 color_name[us], was, before, now, label, (long long)((ms - from_ms) / 1000),
-			 (long long)(allowed / 1000), why);
+			 "%s's clock rises from %.16s after %.32s to %.16s after %.32s, %d s, more than any rate of "
+			 "play explains without a TimeControl (at most %d s): %s",
+			 color_name[us], was, before, now, label, (int)((ms - from_ms) / 1000), (int)(allowed / 1000), why);
 	else
 		snprintf(f->message, sizeof f->message,
 			 "%s's clock rises from %.16s after %.32s to %.16s after %.32s, %lld s, more than the %lld s "
