@@ -161,8 +161,15 @@ better() {
 # any -j2 could get (see "parallel ceiling" below).
 NAMES=("pgnaudit check" "pgnaudit check (gzip)" "pgnaudit check -j2" "pgnaudit check -j2 (gzip)" "pgn-extract -r"
 	"two pgnaudit check at once" "pgnaudit check (zstd)" "pgnaudit check -j2 (zstd)" "pgnaudit check (zip)" "pgnaudit check (annotated)"
-	"pgnaudit check (clocks)")
-MAX_OK=(1 1 1 1 0 1 1 1 1 1 1)
+	"pgnaudit check (clocks)" "pgnaudit check (collection ignored)" "pgnaudit check (copies only)")
+MAX_OK=(1 1 1 1 0 1 1 1 1 1 1 1 1)
+# The checks over all the games (issue 29): their codes, and the
+# tournament's among them; every one ignored, the audit pays nothing for
+# the collection, the tournament's ignored, it pays for the copies alone.
+TOURNAMENT_CODES=paired-twice,self-paired,board-twice,date-outside-event,round-gap,name-variant,fide-id-conflict
+TOURNAMENT_CODES=$TOURNAMENT_CODES,unmarked-forfeit,unplayed-with-moves,unfinished-in-round,pairing-without-game
+TOURNAMENT_CODES=$TOURNAMENT_CODES,game-without-pairing,pairing-mismatch,forfeit-with-game,pairing-name-mismatch
+COLLECTION_CODES=duplicate-game,twin-game,truncated-game,board-copy,$TOURNAMENT_CODES
 run_command() {
 	case $1 in
 	0) "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS" ;;
@@ -176,6 +183,8 @@ run_command() {
 	8) "$PGNAUDIT" check -f jsonl -o /dev/null "$CORPUS_ZIP" ;;
 	9) "$PGNAUDIT" check -f jsonl -o /dev/null "$ANNOTATED" ;;
 	10) "$PGNAUDIT" check -f jsonl -o /dev/null "$CLOCKS" ;;
+	11) "$PGNAUDIT" check -f jsonl -o /dev/null --ignore "$COLLECTION_CODES" "$CORPUS" ;;
+	12) "$PGNAUDIT" check -f jsonl -o /dev/null --ignore "$TOURNAMENT_CODES" "$CORPUS" ;;
 	esac
 }
 
@@ -200,7 +209,7 @@ BEST=()
 round=0
 while [ "$round" -lt "$RUNS" ]; do
 	round=$((round + 1))
-	for i in 0 1 2 3 4 5 6 7 8 9 10; do
+	for i in 0 1 2 3 4 5 6 7 8 9 10 11 12; do
 		status=0
 		start=$EPOCHREALTIME
 		run_command "$i" >/dev/null 2>&1 || status=$?
@@ -265,6 +274,7 @@ if [ -n "$TIME_BIN" ] && [ "$BIG_COPIES" -gt 0 ]; then
 fi
 PA_SECS=${BEST[0]} PZ_SECS=${BEST[1]} P2_SECS=${BEST[2]} PZ2_SECS=${BEST[3]} PE_SECS=${BEST[4]} TWO_SECS=${BEST[5]}
 PS_SECS=${BEST[6]} PS2_SECS=${BEST[7]} PP_SECS=${BEST[8]} PN_SECS=${BEST[9]} PC_SECS=${BEST[10]}
+PX_SECS=${BEST[11]} PD_SECS=${BEST[12]}
 PA_RSS=${RSS[0]:-} PZ_RSS=${RSS[1]:-} P2_RSS=${RSS[2]:-} PZ2_RSS=${RSS[3]:-} PE_RSS=${RSS[4]:-}
 PS_RSS=${RSS[6]:-} PS2_RSS=${RSS[7]:-} PP_RSS=${RSS[8]:-}
 
@@ -330,6 +340,11 @@ awk -v bytes="$CLOCKS_BYTES" -v secs="$PC_SECS" -v n="$CLOCK_READINGS" 'BEGIN {
 	if (secs <= 0) secs = 0.001
 	printf "clocks (%s, %.1f MB, %d clock readings, every one checked): %.4f s, %.1f MB/s\n",
 		"bench/out/clocks.pgn", bytes / 1e6, n, secs, bytes / 1e6 / secs
+}'
+awk -v pa="$PA_SECS" -v px="$PX_SECS" -v pd="$PD_SECS" 'BEGIN {
+	if (px <= 0) px = 0.001
+	printf "checks over all the games: -j1 with them / with their codes ignored %.3f; the copies alone (the\n", pa / px
+	printf "  tournament'"'"'s codes ignored) %.3f; with every one ignored %.4f s\n", pd / px, px
 }'
 if [ -n "${BIG_RSS[2]:-}" ]; then
 	awk -v n="$BIG_COPIES" -v big=$((BYTES * BIG_COPIES)) -v b1="${BIG_RSS[1]}" -v b2="${BIG_RSS[2]}" \
