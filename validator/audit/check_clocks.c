@@ -114,39 +114,41 @@ static void report_format(struct clock_pass *cp, int ply, const struct pgn_token
 		 what[c], memchr(n->bad_text[c], ']', n->bad_len[c]) ? "" : " closed by ]");
 }
 
+/* The time added when the side completes move m: the next period's of
+ * the TimeControl, or without one a period's most at the moves that can
+ * end one. */
+static int64_t period_bonus(const struct clock_pass *cp, uint32_t m)
+{
+	if (cp->has_tc)
+		return time_control_bonus(&cp->tc, m);
+	return m == 40 || m == 60 ? UNKNOWN_PERIOD_MS : 0;
+}
+
 /* The most a side's clock may gain from its move `from` (its reading then)
  * to its move `to`: the increments, the bonuses of periods ending in
- * [from, to] not used yet, and the slack; *bonus the bonuses alone. */
+ * [from, to] not used yet, and the slack; *bonus the bonuses alone.
+ * Without a TimeControl, UNKNOWN_INCREMENT_MS a move and once more. */
 static int64_t allowed_rise(const struct clock_pass *cp, const struct side_clock *s, uint32_t from, uint32_t to,
 			    int64_t *bonus)
 {
 	int64_t inc = 0, most_inc = 0;
 	*bonus = 0;
 	/* one period for the whole game: its increment each move */
-	if (cp->tc.count == 1 && cp->tc.period[0].moves == 0) {
+	if (cp->has_tc && cp->tc.count == 1 && cp->tc.period[0].moves == 0) {
 		int64_t i = cp->tc.period[0].increment_ms;
 		return i * (int64_t)(to - from) + i + RISE_SLACK_MS;
 	}
+	for (uint32_t m = from > s->bonus_done ? from : s->bonus_done; m <= to && m + 4096 > to; m++)
+		if (m > 0)
+			*bonus += period_bonus(cp, m);
+	if (!cp->has_tc)
+		return UNKNOWN_INCREMENT_MS * ((int64_t)(to - from) + 1) + *bonus;
 	for (uint32_t m = from + 1; m <= to && m - from <= 4096; m++) {
 		int64_t i = time_control_period(&cp->tc, m)->increment_ms;
 		inc += i;
 		most_inc = i > most_inc ? i : most_inc;
 	}
-	for (uint32_t m = from > s->bonus_done ? from : s->bonus_done; m <= to && m + 4096 > to; m++)
-		if (m > 0)
-			*bonus += time_control_bonus(&cp->tc, m);
 	return inc + most_inc + *bonus + RISE_SLACK_MS;
-}
-
-/* The same without a TimeControl: UNKNOWN_INCREMENT_MS a move and once
- * more, and a period's time at the moves that can end one. */
-static int64_t allowed_rise_unknown(const struct side_clock *s, uint32_t from, uint32_t to, int64_t *bonus)
-{
-	*bonus = 0;
-	for (uint32_t m = from > s->bonus_done ? from : s->bonus_done; m <= to && m + 4096 > to; m++)
-		if (m == 40 || m == 60)
-			*bonus += UNKNOWN_PERIOD_MS;
-	return UNKNOWN_INCREMENT_MS * ((int64_t)(to - from) + 1) + *bonus;
 }
 
 /* Whether the opponent played an illegal move that stood between plies
@@ -254,20 +256,33 @@ static void check_start(struct clock_pass *cp, int us, int ply, int64_t ms)
 	cp->has_tc = 0;
 }
 
+/* Side us's reading ms after ply `ply`, its move `number`, against its
+ * reading before: a rise past what explains it is reported (without a
+ * TimeControl kept until the game's end, UNKNOWN_RISES_MAX); a rise that
+ * took a period's time uses it up.  Returns the bonuses that could
+ * explain it (allowed_rise). */
+static int64_t check_rise(struct clock_pass *cp, struct side_clock *s, int us, int ply, uint32_t number, int64_t ms)
+{
+	int64_t bonus, allowed = allowed_rise(cp, s, s->move, number, &bonus), rise = ms - s->ms;
+	if (rise > allowed) {
+		if (cp->has_tc)
+			report_rise(cp, s, us, s->ply, s->ms, ply, ms, allowed);
+		else if (s->unknown_rises++ < UNKNOWN_RISES_MAX)
+			s->pending[s->unknown_rises - 1] = (struct pending_rise){ s->ply, ply, s->ms, ms, allowed };
+	} else if (bonus && rise > allowed - bonus) {
+		s->bonus_done = number + 1;
+	}
+	return bonus;
+}
+
 /* The reading of ply `ply` by side `us`, at its move number `number`. */
 static void take_reading(struct clock_pass *cp, int ply, int us, uint32_t number, const struct clock_note *n)
 {
 	struct side_clock *s = &cp->side[us];
 	int64_t ms = n->ms[CLOCK_CLK];
 	if (cp->has_tc && ms > 0) {
-		int64_t bonus;
 		if (s->ply) {
-			int64_t allowed = allowed_rise(cp, s, s->move, number, &bonus);
-			int64_t rise = ms - s->ms;
-			if (rise > allowed)
-				report_rise(cp, s, us, s->ply, s->ms, ply, ms, allowed);
-			else if (bonus && rise > allowed - bonus)
-				s->bonus_done = number + 1;
+			int64_t bonus = check_rise(cp, s, us, ply, number, ms);
 			/* the emt against the two readings: with the increments or without */
 			if (n->present[CLOCK_EMT] && !n->bad[CLOCK_EMT] && number == s->move + 1 && !bonus) {
 				int64_t spent = s->ms - ms, inc = time_control_period(&cp->tc, number)->increment_ms;
@@ -295,14 +310,7 @@ static void take_reading(struct clock_pass *cp, int ply, int us, uint32_t number
 			check_start(cp, us, ply, ms);
 		}
 	} else if (cp->no_tc && ms > 0 && s->ply && s->ms > 0) {
-		int64_t bonus, allowed = allowed_rise_unknown(s, s->move, number, &bonus), rise = ms - s->ms;
-		if (rise > allowed) {
-			if (s->unknown_rises < UNKNOWN_RISES_MAX)
-				s->pending[s->unknown_rises] = (struct pending_rise){ s->ply, ply, s->ms, ms, allowed };
-			s->unknown_rises++;
-		} else if (bonus && rise > allowed - bonus) {
-			s->bonus_done = number + 1;
-		}
+		(void)check_rise(cp, s, us, ply, number, ms);
 	}
 	/* Only a reading below zero is a fall: feeds write whole seconds (or
 	 * tenths), and 0:00:00 is the last second, in which a move can still
