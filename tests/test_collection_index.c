@@ -265,8 +265,7 @@ static uint64_t hash_of_units(const uint16_t *units, uint32_t plies)
 	return collect_hash_final(h);
 }
 
-static void collect_one(struct collect_batch *b, const move *moves, int n, uint64_t start, struct collect_record *r,
-			char event[COLLECT_EVENT_MAX])
+static void collect_one(struct collect_batch *b, const move *moves, int n, uint64_t start, struct collect_record *r)
 {
 	struct ply_record *plies = calloc((size_t)n + 1, sizeof *plies);
 	uint64_t keys[17];
@@ -285,7 +284,7 @@ static void collect_one(struct collect_batch *b, const move *moves, int n, uint6
 		rec.plies[i].move = moves[i];
 	collect_batch_clear(b);
 	collect_game(b, &g, &rec, 1, -1, COLLECT_INDEX | COLLECT_PREFIXES);
-	collect_record_next(b->data, r, event);
+	collect_record_next(b->data, r);
 	free(plies);
 }
 
@@ -300,8 +299,7 @@ static void test_moves_units(void **st)
 	struct collect_batch b;
 	memset(&b, 0, sizeof b);
 	struct collect_record r;
-	char event[COLLECT_EVENT_MAX];
-	collect_one(&b, game, N, start, &r, event);
+	collect_one(&b, game, N, start, &r);
 	assert_int_equal(r.fp_count, COLLECT_START_UNITS + N);
 	assert_true(r.e.flags & COLLECTED_PREFIXES);
 	uint64_t key = 0;
@@ -318,21 +316,21 @@ static void test_moves_units(void **st)
 	 * of as many of the longer one's units; one move other, or another
 	 * start, is not */
 	for (int k = 1; k < N; k++) {
-		collect_one(&b, game, k, start, &r, event);
+		collect_one(&b, game, k, start, &r);
 		assert_true(r.e.moves == hash_of_units(units, (uint32_t)k));
 		assert_true(r.e.moves != whole);
 	}
 	move other[N];
 	memcpy(other, game, sizeof other);
 	other[N - 1] = 9 | 25 << 6;
-	collect_one(&b, other, N, start, &r, event);
+	collect_one(&b, other, N, start, &r);
 	assert_true(r.e.moves != whole);
-	collect_one(&b, game, N, start ^ 1, &r, event);
+	collect_one(&b, game, N, start ^ 1, &r);
 	assert_true(r.e.moves != whole);
 	/* the kind bits are not part of it: the same squares, the same game */
 	memcpy(other, game, sizeof other);
 	other[3] &= COLLECT_MOVE_MASK;
-	collect_one(&b, other, N, start, &r, event);
+	collect_one(&b, other, N, start, &r);
 	assert_true(r.e.moves == whole);
 	collect_batch_free(&b);
 }

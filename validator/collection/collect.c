@@ -1,18 +1,17 @@
 /*
  * collect.c - what a game leaves for the collection checks.
  *
- * In the thread that audited it, a game is copied into a batch as it is:
- * a header, its tags' text (their offsets, then the bytes of the arena
- * that hold them), its notes before its first move and after its last,
- * and with COLLECT_PREFIXES its moves, 16 bits each after the start
- * position's key (internal.h): exact, and the moves' hash can be made of
- * them again for any ply.  Only the moves' hash is computed then, while
- * the record is in the cache.  What the tags say - the players, the
- * event, the dates, the FIDE IDs, a forfeit - is read when the batch is
- * read back (collect_record_next, by collection_add, many games in a
- * row): the auditing thread runs a few copies for it, not the code that
- * reads them, which would push the audit's own out of the caches once a
- * game.
+ * In the thread that audited it, while its tags are in the cache, a game
+ * is read into a batch: a header with what its tags and notes say (the
+ * FIDE IDs, the date, the board, the result, a forfeit or a game not
+ * played), the four strings the index keeps once (White, Black, the
+ * event's three tags, Round), and with COLLECT_PREFIXES its moves, 16 bits
+ * each after the start position's key (internal.h): exact, and the moves'
+ * hash can be made of them again for any ply.  collection_add takes the
+ * batch's games into the index many at a time (collect_record_next), so
+ * that the index's code and tables stay in the caches for them all; until
+ * 2026-12-04 the batch held the tags' whole text and the index read them,
+ * which copied every tag twice (bench/HISTORY.md, sixth round).
  */
 #include "validator/collection/collection.h"
 #include "validator/collection/internal.h"
@@ -26,20 +25,21 @@
 /* The longest comment read for "not played". */
 #define UNPLAYED_NOTE_MAX 60
 
-/* A game's header in a batch; then its tags' offsets (name, value: 2 *
- * tag_count, from the start of the text), the text, its two notes each
- * ended by a NUL, and at the next multiple of 8 its moves. */
+/* A game's header in a batch; then its strings (len[] bytes each, one
+ * after another, not ended by a NUL) and at the next multiple of 8 its
+ * moves. */
 struct collected_game {
 	uint64_t line;          /* the line it starts on, in the piece */
 	uint64_t moves;         /* entry.moves */
 	uint32_t game;          /* its number in the piece */
 	uint32_t prefixes;      /* units of moves (COLLECT_START_UNITS and one a ply) */
-	uint32_t text_len;
-	uint16_t tag_count;
+	uint32_t white_fide, black_fide, date; /* the entry's */
 	uint16_t plies;         /* entry.plies */
 	uint16_t annotations;   /* entry.annotations */
-	uint8_t note_len[2];    /* the notes before the first move and after the last (0: none) */
-	uint8_t flags;          /* COLLECTED_COMPLETE, _MOVETEXT, _PREFIXES */
+	uint16_t board;         /* entry.board */
+	uint16_t len[COLLECT_STRINGS];
+	uint8_t flags;          /* COLLECTED_* */
+	uint8_t grade;          /* the entry's, but its worst */
 	int8_t worst;
 };
 
@@ -131,6 +131,73 @@ static size_t note_of(const struct pgn_game *g, int i, const char **text)
 	return t->length;
 }
 
+/* A tag value's length, cut to COLLECT_STRING_MAX. */
+static uint16_t cut_length(const char *v)
+{
+	size_t n = v ? strlen(v) : 0;
+	return (uint16_t)(n > COLLECT_STRING_MAX ? COLLECT_STRING_MAX : n);
+}
+
+/* names_say_unplayed of the comment at token i (note_of), 0 if none. */
+static int note_says(const struct pgn_game *g, int i)
+{
+	const char *text;
+	size_t n = note_of(g, i, &text);
+	if (!n)
+		return 0;
+	char note[UNPLAYED_NOTE_MAX + 1];
+	memcpy(note, text, n);
+	note[n] = '\0';
+	return names_say_unplayed(note);
+}
+
+/* The tags that the index reads, each the first of its name. */
+struct read_tags {
+	const char *white, *black, *round, *event, *site, *event_date;
+	const char *date, *board, *wfide, *bfide, *result, *termination, *annotator;
+};
+
+static void read_tags(const struct pgn_game *g, struct read_tags *t)
+{
+	memset(t, 0, sizeof *t);
+	for (int i = 0; i < g->tag_count; i++) {
+		const char *name = g->arena + g->tags[i].name, *value = g->arena + g->tags[i].value;
+		const char **to = NULL;
+		/* the value follows the name's NUL (pgn.h): the name's length */
+		size_t n = g->tags[i].value - g->tags[i].name - 1;
+		/* against the names of the tags that begin with its letter:
+		 * length first */
+#define IS(literal) (n == sizeof(literal) - 1 && memcmp(name, (literal), sizeof(literal) - 1) == 0)
+		switch (name[0]) {
+		case 'A': if (IS("Annotator")) to = &t->annotator; break;
+		case 'B':
+			if (IS("Black")) to = &t->black;
+			else if (IS("Board")) to = &t->board;
+			else if (IS("BlackFideId")) to = &t->bfide;
+			break;
+		case 'D': if (IS("Date")) to = &t->date; break;
+		case 'E':
+			if (IS("Event")) to = &t->event;
+			else if (IS("EventDate")) to = &t->event_date;
+			break;
+		case 'R':
+			if (IS("Round")) to = &t->round;
+			else if (IS("Result")) to = &t->result;
+			break;
+		case 'S': if (IS("Site")) to = &t->site; break;
+		case 'T': if (IS("Termination")) to = &t->termination; break;
+		case 'W':
+			if (IS("White")) to = &t->white;
+			else if (IS("WhiteFideId")) to = &t->wfide;
+			break;
+		default: break;
+		}
+#undef IS
+		if (to && !*to)
+			*to = value;
+	}
+}
+
 void collect_game(struct collect_batch *b, const struct pgn_game *g, const struct game_record *rec, int game,
 		  int worst, unsigned wants)
 {
@@ -151,18 +218,6 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 	if (prefixes) {
 		head.flags |= COLLECTED_PREFIXES;
 		head.prefixes = COLLECT_START_UNITS + head.plies;
-	}
-
-	/* The tags' text: from the first name to the end of the last value
-	 * (the arena's strings do not overlap, so every tag is in it). */
-	uint32_t lo = UINT32_MAX, hi = 0;
-	for (int i = 0; i < g->tag_count; i++) {
-		lo = g->tags[i].name < lo ? g->tags[i].name : lo;
-		hi = g->tags[i].value > hi ? g->tags[i].value : hi;
-	}
-	if (g->tag_count) {
-		head.tag_count = (uint16_t)g->tag_count;
-		head.text_len = hi + (uint32_t)strlen(g->arena + hi) + 1 - lo;
 	}
 
 	/* The main line's comments before its first move and after its last:
@@ -188,28 +243,75 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 			break;
 		}
 	}
-	const char *note[2] = { NULL, NULL };
-	size_t note_len[2] = { note_of(g, first_note, &note[0]), note_of(g, last_note, &note[1]) };
-	head.note_len[0] = (uint8_t)note_len[0];
-	head.note_len[1] = (uint8_t)note_len[1];
 
-	size_t offsets = 2 * sizeof(uint32_t) * head.tag_count;
-	size_t notes_at = sizeof head + offsets + head.text_len;
-	size_t fp_at = (notes_at + note_len[0] + note_len[1] + 2 + 7) & ~(size_t)7;
+	struct read_tags t;
+	read_tags(g, &t);
+	head.white_fide = fide_id(t.wfide);
+	head.black_fide = fide_id(t.bfide);
+	head.date = names_date(t.date);
+	head.grade = (uint8_t)(result_of(t.result) | (t.result && strcmp(t.result, "*") == 0 ? GRADE_UNFINISHED : 0));
+	if (t.board) {
+		uint32_t n = fide_id(t.board);
+		if (n == 0 || n > 65535)
+			head.flags |= COLLECTED_BAD_BOARD;
+		else
+			head.board = (uint16_t)n;
+	}
+	int says = names_say_unplayed(t.annotator);
+	const char *term = t.termination;
+	if (term && *term && strcasecmp(term, "normal") != 0 && strcasecmp(term, "unterminated") != 0 &&
+	    strcmp(term, "?") != 0) {
+		head.flags |= COLLECTED_TERMINATION;
+		says |= names_say_unplayed(term);
+	}
+	if (!(says & 1))
+		says |= note_says(g, first_note);
+	if (!(says & 1))
+		says |= note_says(g, last_note);
+	if (says & 1)
+		head.flags |= COLLECTED_UNPLAYED;
+	if (says & 2)
+		head.flags |= COLLECTED_FORFEIT_NOTE;
+	/* "abandoned" (PGN 9.8.1), or chess.com's "X won - game abandoned":
+	 * a game left, which before a move is no game won over the board */
+	size_t tl = term ? strlen(term) : 0;
+	if (!(says & 2) && tl >= 9 && strcasecmp(term + tl - 9, "abandoned") == 0) {
+		head.flags &= (uint8_t)~COLLECTED_TERMINATION;
+		head.grade |= GRADE_ABANDONED;
+	}
+
+	/* the event: its three tags, each ended by a NUL, but a Site that is
+	 * an address (lichess, chess.com: the game's own page), which is no
+	 * place: it would make each game an event; none of them: "" */
+	const char *part[3] = { t.event, t.site, t.event_date };
+	if (t.site && (strncmp(t.site, "http://", 7) == 0 || strncmp(t.site, "https://", 8) == 0))
+		part[1] = NULL;
+	uint16_t part_len[3];
+	size_t tuple = 0;
+	for (int i = 0; i < 3; i++) {
+		part_len[i] = cut_length(part[i]);
+		tuple += part_len[i];
+	}
+	const char *str[COLLECT_STRINGS] = { t.white, t.black, NULL, t.round };
+	for (int i = 0; i < COLLECT_STRINGS; i++)
+		head.len[i] = i == COLLECT_EVENT ? (uint16_t)(tuple ? tuple + 3 : 0) : cut_length(str[i]);
+
+	size_t fp_at = (sizeof head + (size_t)head.len[0] + head.len[1] + head.len[2] + head.len[3] + 7) & ~(size_t)7;
 	size_t size = (fp_at + 2 * (size_t)head.prefixes + 7) & ~(size_t)7;
 	reserve(b, size);
 	unsigned char *at = b->data + b->len;
-	uint32_t *offset = (uint32_t *)(at + sizeof head);
-	for (size_t i = 0; i < head.tag_count; i++) {
-		offset[2 * i] = g->tags[i].name - lo;
-		offset[2 * i + 1] = g->tags[i].value - lo;
-	}
-	memcpy(at + sizeof head + offsets, g->arena + lo, head.text_len);
-	unsigned char *n = at + notes_at;
-	for (int k = 0; k < 2; k++) {
-		memcpy(n, note_len[k] ? note[k] : "", note_len[k]);
-		n[note_len[k]] = '\0';
-		n += note_len[k] + 1;
+	char *to = (char *)at + sizeof head;
+	for (int i = 0; i < COLLECT_STRINGS; i++) {
+		if (i != COLLECT_EVENT) {
+			memcpy(to, str[i] ? str[i] : "", head.len[i]);
+			to += head.len[i];
+			continue;
+		}
+		for (int k = 0; tuple && k < 3; k++) {
+			memcpy(to, part[k] ? part[k] : "", part_len[k]);
+			to += part_len[k];
+			*to++ = '\0';
+		}
 	}
 	head.moves = head.plies > 0 ? moves_hash(rec, head.plies, prefixes ? (uint16_t *)(at + fp_at) : NULL) : 0;
 	memcpy(at, &head, sizeof head);
@@ -217,130 +319,32 @@ void collect_game(struct collect_batch *b, const struct pgn_game *g, const struc
 	b->games++;
 }
 
-/* A tag value's length, cut to COLLECT_STRING_MAX. */
-static uint16_t cut_length(const char *v)
-{
-	size_t n = v ? strlen(v) : 0;
-	return (uint16_t)(n > COLLECT_STRING_MAX ? COLLECT_STRING_MAX : n);
-}
-
-const unsigned char *collect_record_next(const unsigned char *at, struct collect_record *r,
-					 char event_text[COLLECT_EVENT_MAX])
+const unsigned char *collect_record_next(const unsigned char *at, struct collect_record *r)
 {
 	struct collected_game head;
 	memcpy(&head, at, sizeof head);
-	const unsigned char *offsets = at + sizeof head;
-	const char *text = (const char *)(offsets + 2 * sizeof(uint32_t) * head.tag_count);
-	const char *notes = text + head.text_len;
-
-	const char *s[COLLECT_STRINGS] = { 0 };
-	const char *event = NULL, *site = NULL, *event_date = NULL;
-	const char *date = NULL, *board = NULL, *wfide = NULL, *bfide = NULL, *result = NULL;
-	const char *termination = NULL, *annotator = NULL;
-	for (int i = 0; i < head.tag_count; i++) {
-		uint32_t o[2];
-		memcpy(o, offsets + 2 * sizeof(uint32_t) * (size_t)i, sizeof o);
-		const char *name = text + o[0], *value = text + o[1];
-		const char **to = NULL;
-		/* the value follows the name's NUL (pgn.h): the name's length */
-		size_t n = o[1] - o[0] - 1;
-		/* against the names of the tags that begin with its letter:
-		 * length first */
-#define IS(literal) (n == sizeof(literal) - 1 && memcmp(name, (literal), sizeof(literal) - 1) == 0)
-		switch (name[0]) {
-		case 'A': if (IS("Annotator")) to = &annotator; break;
-		case 'B':
-			if (IS("Black")) to = &s[COLLECT_BLACK];
-			else if (IS("Board")) to = &board;
-			else if (IS("BlackFideId")) to = &bfide;
-			break;
-		case 'D': if (IS("Date")) to = &date; break;
-		case 'E':
-			if (IS("Event")) to = &event;
-			else if (IS("EventDate")) to = &event_date;
-			break;
-		case 'R':
-			if (IS("Round")) to = &s[COLLECT_ROUND];
-			else if (IS("Result")) to = &result;
-			break;
-		case 'S': if (IS("Site")) to = &site; break;
-		case 'T': if (IS("Termination")) to = &termination; break;
-		case 'W':
-			if (IS("White")) to = &s[COLLECT_WHITE];
-			else if (IS("WhiteFideId")) to = &wfide;
-			break;
-		default: break;
-		}
-#undef IS
-		if (to && !*to)
-			*to = value;
-	}
-
 	struct collection_entry *e = &r->e;
 	memset(e, 0, sizeof *e);
 	e->moves = head.moves;
 	e->plies = head.plies;
 	e->annotations = head.annotations;
 	e->flags = head.flags;
-	e->white_fide = fide_id(wfide);
-	e->black_fide = fide_id(bfide);
-	e->date = names_date(date);
-	e->grade = (uint8_t)(result_of(result) | (result && strcmp(result, "*") == 0 ? GRADE_UNFINISHED : 0));
+	e->white_fide = head.white_fide;
+	e->black_fide = head.black_fide;
+	e->date = head.date;
+	e->board = head.board;
+	e->grade = head.grade;
 	entry_set_worst(e, head.worst);
-	if (board) {
-		uint32_t n = fide_id(board);
-		if (n == 0 || n > 65535)
-			e->flags |= COLLECTED_BAD_BOARD;
-		else
-			e->board = (uint16_t)n;
-	}
-	int says = names_say_unplayed(annotator);
-	if (termination && *termination && strcasecmp(termination, "normal") != 0 &&
-	    strcasecmp(termination, "unterminated") != 0 && strcmp(termination, "?") != 0) {
-		e->flags |= COLLECTED_TERMINATION;
-		says |= names_say_unplayed(termination);
-	}
-	if (!(says & 1) && head.note_len[0])
-		says |= names_say_unplayed(notes);
-	if (!(says & 1) && head.note_len[1])
-		says |= names_say_unplayed(notes + head.note_len[0] + 1);
-	if (says & 1)
-		e->flags |= COLLECTED_UNPLAYED;
-	if (says & 2)
-		e->flags |= COLLECTED_FORFEIT_NOTE;
-	/* "abandoned" (PGN 9.8.1), or chess.com's "X won - game abandoned":
-	 * a game left, which before a move is no game won over the board */
-	size_t tl = termination ? strlen(termination) : 0;
-	if (!(says & 2) && tl >= 9 && strcasecmp(termination + tl - 9, "abandoned") == 0) {
-		e->flags &= (uint8_t)~COLLECTED_TERMINATION;
-		e->grade |= GRADE_ABANDONED;
-	}
-
-	/* the event: its three tags, but a Site that is an address (lichess,
-	 * chess.com: the game's own page), which is no place: it would make
-	 * each game an event */
-	const char *part[3] = { event, site, event_date };
-	if (site && (strncmp(site, "http://", 7) == 0 || strncmp(site, "https://", 8) == 0))
-		part[1] = NULL;
-	size_t tuple = 0;
-	uint16_t part_len[3];
-	for (int i = 0; i < 3; i++) {
-		part_len[i] = cut_length(part[i]);
-		tuple += part_len[i];
-	}
-	char *to = event_text;
-	for (int k = 0; tuple && k < 3; k++) {
-		memcpy(to, part[k] ? part[k] : "", part_len[k]);
-		to += part_len[k];
-		*to++ = '\0';
-	}
+	const char *text = (const char *)at + sizeof head;
+	size_t fp_at = sizeof head;
 	for (int i = 0; i < COLLECT_STRINGS; i++) {
-		r->s[i] = i == COLLECT_EVENT ? event_text : s[i] ? s[i] : "";
-		r->len[i] = i == COLLECT_EVENT ? (uint16_t)(to - event_text) : cut_length(s[i]);
+		r->s[i] = text;
+		r->len[i] = head.len[i];
+		text += head.len[i];
+		fp_at += head.len[i];
 	}
 	r->game = head.game;
 	r->line = head.line;
-	size_t fp_at = (size_t)(notes - (const char *)at) + head.note_len[0] + head.note_len[1] + 2;
 	fp_at = (fp_at + 7) & ~(size_t)7;
 	r->fp = (const uint16_t *)(at + fp_at);
 	r->fp_count = head.prefixes;

@@ -281,12 +281,11 @@ int collection_add(struct collection *c, struct collect_batch *b, int file, long
 	 * cache, and by the time the game is taken in it has come. */
 	struct collect_record ahead[PREFETCH_AHEAD];
 	uint32_t hashes[PREFETCH_AHEAD][2];
-	char events[PREFETCH_AHEAD][COLLECT_EVENT_MAX];
 	while (at < end) {
 		int got = 0;
 		for (; got < PREFETCH_AHEAD && at < end; got++) {
 			struct collect_record *r = &ahead[got];
-			at = collect_record_next(at, r, events[got]);
+			at = collect_record_next(at, r);
 			hashes[got][0] = pool_hash(r->s[COLLECT_WHITE], r->len[COLLECT_WHITE]);
 			hashes[got][1] = pool_hash(r->s[COLLECT_BLACK], r->len[COLLECT_BLACK]);
 			pool_prefetch(&c->pool, hashes[got][0]);

@@ -17,12 +17,9 @@ enum { COLLECT_WHITE, COLLECT_BLACK, COLLECT_EVENT, COLLECT_ROUND, COLLECT_STRIN
 /* Longer tag values are cut to this many bytes (LIMITS). */
 #define COLLECT_STRING_MAX 255
 
-/* The event's three tags as one string, each ended by a NUL. */
-#define COLLECT_EVENT_MAX (3 * (COLLECT_STRING_MAX + 1))
 /* A game of a batch as read back: its entry, its number and line in the
- * piece, its strings (not NUL-terminated) and its moves.  The
- * batch holds what the game's tags and notes say as it was written;
- * reading it back makes the entry of them (collect.c). */
+ * piece, its strings (not NUL-terminated: the event's is its three tags,
+ * each ended by a NUL) and its moves (collect.c). */
 struct collect_record {
 	uint64_t line;
 	const uint16_t *fp;         /* its moves (collect_moves), fp_count units */
@@ -32,10 +29,9 @@ struct collect_record {
 	uint32_t fp_count;
 	uint16_t len[COLLECT_STRINGS];
 };
-/* Reads the game at `at` of a batch, its event into `event`; returns where
- * the next one starts. */
-const unsigned char *collect_record_next(const unsigned char *at, struct collect_record *r,
-					 char event[COLLECT_EVENT_MAX]);
+/* Reads the game at `at` of a batch (its strings are the batch's); returns
+ * where the next one starts. */
+const unsigned char *collect_record_next(const unsigned char *at, struct collect_record *r);
 
 /* A PGN date as yyyymmdd, its unknown parts 0 ("1999.??.??": 19990000);
  * 0 when there is no year. */
