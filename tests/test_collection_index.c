@@ -29,14 +29,15 @@ static int by_value(const void *a, const void *b)
 }
 
 /* Keys of every shape the passes make: random, sharing their high or low
- * halves, few values, sizes around the thresholds of the sort. */
+ * halves, few values, in order already (which the sort sees and leaves) or
+ * in order but for the last, sizes around the thresholds of the sort. */
 static void test_sort_keys_against_qsort(void **st)
 {
 	(void)st;
 	/* past 1 << 20 keys the sort is in place, below it through a second array */
 	static const size_t sizes[] = { 0, 1, 2, 47, 48, 49, 255, 256, 2047, 2048, 2049, 5000, 70000, (1u << 20) + 1 };
 	for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
-		for (int shape = 0; shape < 5; shape++) {
+		for (int shape = 0; shape < 7; shape++) {
 			size_t n = sizes[s];
 			uint64_t *a = malloc((n + 1) * sizeof *a), *b = malloc((n + 1) * sizeof *b);
 			assert_non_null(a);
@@ -51,6 +52,8 @@ static void test_sort_keys_against_qsort(void **st)
 					v %= 7;
 				else if (shape == 4)
 					v = (v & 0xffff) << 40 | (v & 0xff);
+				else if (shape >= 5)
+					v = shape == 6 && i + 1 == n ? 1 : (uint64_t)i / 3 << 20;
 				a[i] = b[i] = v;
 			}
 			sort_keys(a, n);
@@ -70,20 +73,25 @@ static uint64_t by_value_of(const void *ctx, uint32_t item)
 	return (uint64_t)values[item] << 32 | item;
 }
 
-/* Entry numbers sorted by a key made from each (a value, then the number). */
+/* Entry numbers sorted by a key made from each (a value, then the number):
+ * in any order, in order already, or in order but for the last. */
 static void test_sort_items_by_key(void **st)
 {
 	(void)st;
 	static const size_t sizes[] = { 0, 1, 5, 2048, 2049, 100000 };
-	for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
-		size_t n = sizes[s];
+	for (size_t s = 0; s < sizeof sizes / sizeof *sizes * 3; s++) {
+		size_t n = sizes[s % (sizeof sizes / sizeof *sizes)];
+		int shape = (int)(s / (sizeof sizes / sizeof *sizes));
 		uint32_t *values = malloc((n + 1) * sizeof *values), *items = malloc((n + 1) * sizeof *items);
 		assert_non_null(values);
 		assert_non_null(items);
 		for (size_t i = 0; i < n; i++) {
-			values[i] = (uint32_t)(next_random() % 1000);
-			items[(i * 7919) % n] = (uint32_t)i;   /* a permutation: 7919 is prime to the sizes */
+			values[i] = shape ? (uint32_t)i / 4 : (uint32_t)(next_random() % 1000);
+			/* a permutation: 7919 is prime to the sizes */
+			items[shape ? i : (i * 7919) % n] = (uint32_t)i;
 		}
+		if (shape == 2 && n > 1)
+			values[items[n - 1]] = 0;
 		sort_items(items, n, by_value_of, values);
 		for (size_t i = 1; i < n; i++)
 			assert_true(by_value_of(values, items[i - 1]) < by_value_of(values, items[i]));

@@ -675,12 +675,18 @@ static void flag_sort_items(uint32_t *items, size_t n, int shift, uint64_t diffe
 
 void sort_items(uint32_t *items, size_t n, item_key key, const void *ctx)
 {
-	uint64_t all_or = 0, all_and = ~0ull;
+	uint64_t all_or = 0, all_and = ~0ull, last = 0;
+	int sorted = 1;
 	for (size_t i = 0; i < n; i++) {
 		uint64_t k = key(ctx, items[i]);
 		all_or |= k;
 		all_and &= k;
+		sorted &= k >= last;
+		last = k;
 	}
+	/* in order already (an event's games, mostly, by date and by entry) */
+	if (sorted)
+		return;
 	flag_sort_items(items, n, 56, all_or ^ all_and, key, ctx);
 }
 
@@ -696,10 +702,14 @@ void sort_keys(uint64_t *keys, size_t n)
 	if (n < 2)
 		return;
 	uint64_t all_or = 0, all_and = ~0ull;
+	int sorted = 1;
 	for (size_t i = 0; i < n; i++) {
 		all_or |= keys[i];
 		all_and &= keys[i];
+		sorted &= i == 0 || keys[i] >= keys[i - 1];
 	}
+	if (sorted)
+		return;
 	if (n > SMALL_SORT && n <= LSD_SORT_MAX) {
 		uint64_t *tmp = malloc(n * sizeof *tmp);
 		if (tmp) {

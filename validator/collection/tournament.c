@@ -709,11 +709,19 @@ void find_tournament_problems(struct collection *c, struct collected_findings *o
 	uint64_t *keys = collection_grow(NULL, 0, (c->count + 1) * sizeof *keys);
 	uint32_t *order = collection_grow(NULL, 0, (c->count + 1) * sizeof *order);
 	size_t m = 0;
+	/* an event's games come together: its Event read once a run */
+	uint32_t last_event = UINT32_MAX;
+	int known = 0;
 	for (size_t i = 0; i < c->count; i++) {
-		const char *event, *site, *date;
-		collection_event(c, c->entries[i].event, &event, &site, &date);
-		if (!unknown_value(event))
-			keys[m++] = (uint64_t)c->entries[i].event << 32 | i;
+		uint32_t id = c->entries[i].event;
+		if (id != last_event) {
+			const char *event, *site, *date;
+			collection_event(c, id, &event, &site, &date);
+			known = !unknown_value(event);
+			last_event = id;
+		}
+		if (known)
+			keys[m++] = (uint64_t)id << 32 | i;
 	}
 	sort_keys(keys, m);
 	for (size_t i = 0; i < m; i++)
